@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.ts';
+import { TEXT } from './texts.ts';
+
+const t = TEXT.account;
+
+export const emailField = z
+  .string({ error: t.emailInvalid })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, t.emailInvalid)
+  .pipe(z.email({ error: t.emailInvalid }));
+
+const newPassword = z
+  .string({ error: t.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, t.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, t.passwordTooLong);
+
+export const registerBody = z
+  .object({
+    displayName: z
+      .string({ error: t.nameRequired })
+      .trim()
+      .min(1, t.nameRequired)
+      .max(DISPLAY_NAME_MAX_LENGTH, t.nameTooLong),
+    email: emailField,
+    password: newPassword,
+    confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
+    acceptTerms: z.literal(true, { error: t.termsRequired }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: t.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z
+    .string({ error: t.passwordRequired })
+    .min(1, t.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, t.invalidCredentials),
+  remember: z.boolean().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = z
+  .object({
+    token: z.string().min(1, t.resetInvalid).max(200, t.resetInvalid),
+    password: newPassword,
+    confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: t.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const currentUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  displayName: z.string(),
+  photoUrl: z.string().nullable(),
+  bio: z.string(),
+  location: z.string(),
+  points: z.number().int(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const meResponse = z.object({ user: currentUser });
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

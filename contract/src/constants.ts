@@ -1,0 +1,27 @@
+export const CATEGORIES = [
+  'Electronics',
+  'Furniture',
+  'Clothing',
+  'Books',
+  'Sports',
+  'Services',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const STARTING_POINTS = 100;
+export const MAX_ITEM_IMAGES = 4;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const DASHBOARD_RECENT_ITEMS = 4;
+export const DASHBOARD_RECENT_CONVERSATIONS = 3;
+export const NOTIFICATION_PREVIEW_CHARS = 30;
+export const TOAST_DURATION_MS = 4000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const REMEMBERED_SESSION_DAYS = 30;
+export const BROWSER_SESSION_HOURS = 12;
+export const PASSWORD_RESET_MINUTES = 60;

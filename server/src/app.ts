@@ -1,0 +1,149 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { TEXT } from '@swapyard/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
+import { AppError } from './lib/app-error.ts';
+import { createMailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { sessionCookie } from './modules/auth/session-cookie.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { PointsService } from './modules/points/service.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import type { EventBus } from './realtime/event-bus.ts';
+import { InProcessEventBus } from './realtime/in-process-event-bus.ts';
+import { PostgresEventBus } from './realtime/postgres-event-bus.ts';
+import { SocketHub } from './realtime/socket-hub.ts';
+import { socketRoute } from './realtime/socket-route.ts';
+
+export interface Services {
+  database: DatabaseHandle;
+  bus: EventBus;
+  hub: SocketHub;
+  auth: AuthService;
+  points: PointsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  /** An already open database (tests); otherwise one is opened from the config. The app closes it. */
+  database?: DatabaseHandle;
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+const BODY_LIMIT_BYTES = 64 * 1024;
+const SESSION_PRUNE_MS = 60 * 60_000;
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { engine: 'postgres', url: config.databaseUrl }
+    : { engine: 'pglite', dataDir: config.dataDir };
+}
+
+/** Registers everything and never listens: main.ts listens, tests inject. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'requestId',
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
+    reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(databaseTarget(config)));
+  const bus: EventBus = database.url
+    ? await PostgresEventBus.connect(database.url, app.log)
+    : new InProcessEventBus();
+  const hub = new SocketHub();
+  bus.subscribe(hub);
+
+  const publicUrl = (path: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${path}`;
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const points = new PointsService(bus);
+  const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
+  app.decorate('services', { database, bus, hub, auth, points });
+
+  const pruneTimer = setInterval(() => {
+    auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
+  }, SESSION_PRUNE_MS);
+  pruneTimer.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(pruneTimer);
+    hub.stop();
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await database.close();
+  });
+
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+  const wsOrigin = config.publicUrl ? new URL(config.publicUrl).origin.replace(/^http/, 'ws') : undefined;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(wsOrigin ? [wsOrigin] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        // Only an HTTPS deployment may ask browsers to upgrade; on plain HTTP it would break every asset.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequests),
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Swapyard API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerSameOriginCheck(app, config);
+  const cookie = sessionCookie(config);
+  registerAuthentication(app, auth, cookie);
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(auth, cookie, config));
+  await app.register(socketRoute(hub, config));
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const PORT_RANGE = 'must be a whole number from 0 to 65535';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Every environment variable the server reads: nothing else touches process.env. */
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: PORT_RANGE })
+      .int({ error: PORT_RANGE })
+      .min(0, { error: PORT_RANGE })
+      .max(65535, { error: PORT_RANGE })
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('localhost')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Swapyard <no-reply@localhost>')),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+});
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  /** Where the built web app lives; unset serves the API only. */
+  webDistDir: string | undefined;
+  rateLimits: {
+    loginPerIp: RateLimit;
+    loginPerEmail: RateLimit;
+    registerPerIp: RateLimit;
+    resetPerIp: RateLimit;
+    resetPerEmail: RateLimit;
+  };
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
+  loginPerIp: { max: 20, windowMs: 15 * MINUTE },
+  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 10, windowMs: 60 * MINUTE },
+  resetPerIp: { max: 10, windowMs: 60 * MINUTE },
+  resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; the first bad variable is named in a one-line error. */
+export function loadConfig(env: NodeJS.ProcessEnv, webDistDir?: string): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const given = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${given === undefined ? '' : ` (got "${given}")`}`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDistDir,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

@@ -1,0 +1,94 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories accept either, so a service decides where the transaction boundary is. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** Set for PostgreSQL: the event bus opens its own LISTEN connection with it. */
+  url?: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { engine: 'postgres'; url: string }
+  | { engine: 'pglite'; dataDir: string }
+  /** A throwaway PGlite held in memory, for tests. */
+  | { engine: 'pglite-memory' };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any fixed 64-bit number works; it only has to be the same in every instance.
+const MIGRATION_LOCK_ID = 7_301_942_518;
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.engine === 'postgres' ? openPostgres(target.url) : openPglite(target);
+}
+
+async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-memory' }): Promise<DatabaseHandle> {
+  const lock = target.engine === 'pglite' ? lockDataDir(target.dataDir) : undefined;
+  try {
+    // pg_trgm must be loaded on every open once a trigram index exists, or the open fails.
+    const client = await PGlite.create({
+      ...(target.engine === 'pglite' ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return {
+      db,
+      engine: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const migrationClient = await pool.connect();
+  try {
+    // Instances starting together must not apply the same migration twice.
+    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg({ client: migrationClient, schema }), { migrationsFolder });
+    await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+  } catch (error) {
+    migrationClient.release(true);
+    await pool.end();
+    throw error;
+  }
+  migrationClient.release();
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    url,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

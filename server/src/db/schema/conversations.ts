@@ -1,0 +1,59 @@
+import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { items } from './items.ts';
+import { users } from './users.ts';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    /** "<smaller user id>:<larger user id>:<item id or 'none'>": one conversation per pair per item. */
+    pairKey: text('pair_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversations_pair_key').on(t.pairKey),
+    index('conversations_last_message_idx').on(t.lastMessageAt.desc(), t.id.desc()),
+  ],
+);
+
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_idx').on(t.userId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Made by the sending tab, so a retried send never makes a second message. */
+    clientId: uuid('client_id').notNull(),
+    text: text('text').notNull().default(''),
+    imageKey: text('image_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('messages_sender_client_key').on(t.senderId, t.clientId),
+    index('messages_conversation_newest_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './conversations.ts';
+export * from './items.ts';
+export * from './notifications.ts';
+export * from './points.ts';
+export * from './proposals.ts';
+export * from './users.ts';

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { items } from './items.ts';
+import { proposals } from './proposals.ts';
+import { users } from './users.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    relatedId: text('related_id'),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'cascade' }),
+    read: boolean('read').notNull().default(false),
+    resolved: boolean('resolved').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('notifications_type_known', sql`${t.type} IN ('message', 'proposal', 'system', 'other')`),
+    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+  ],
+);

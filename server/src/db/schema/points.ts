@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { proposals } from './proposals.ts';
+import { users } from './users.ts';
+
+/** The ledger: append-only. A member's points always equal the sum of their entries. */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('point_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+    check('point_entries_reason_known', sql`${t.reason} IN ('signup_bonus', 'swap_paid', 'swap_received')`),
+    unique('point_entries_proposal_user_key').on(t.proposalId, t.userId),
+    uniqueIndex('point_entries_one_signup_bonus_key')
+      .on(t.userId)
+      .where(sql`${t.reason} = 'signup_bonus'`),
+    index('point_entries_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { items } from './items.ts';
+import { users } from './users.ts';
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    offerItemId: uuid('offer_item_id').references(() => items.id, { onDelete: 'set null' }),
+    pointsOffer: integer('points_offer').notNull().default(0),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('proposals_points_offer_non_negative', sql`${t.pointsOffer} >= 0`),
+    check('proposals_status_known', sql`${t.status} IN ('pending', 'accepted', 'declined', 'cancelled')`),
+    index('proposals_receiver_newest_idx').on(t.receiverId, t.createdAt.desc(), t.id.desc()),
+    index('proposals_sender_newest_idx').on(t.senderId, t.createdAt.desc(), t.id.desc()),
+    index('proposals_pending_item_idx').on(t.itemId).where(sql`${t.status} = 'pending'`),
+    index('proposals_pending_offer_item_idx').on(t.offerItemId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('proposals_one_pending_per_sender_item_key')
+      .on(t.senderId, t.itemId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: uuid('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.proposalId, t.raterId] }),
+    check('ratings_stars_range', sql`${t.stars} BETWEEN 1 AND 5`),
+    index('ratings_ratee_idx').on(t.rateeId),
+  ],
+);

@@ -1,0 +1,17 @@
+import type { CurrentUser } from '@swapyard/contract';
+import type { UserRow } from './repository.ts';
+
+export function presentCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    photoUrl: row.photoUrl,
+    bio: row.bio,
+    location: row.location,
+    points: row.points,
+    averageRating: row.ratingCount === 0 ? 0 : Math.round((row.ratingSum / row.ratingCount) * 10) / 10,
+    ratingCount: row.ratingCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

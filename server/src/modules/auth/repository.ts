@@ -1,0 +1,87 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+/** Undefined when the email is taken (case-insensitively). */
+export async function insertUser(
+  db: Executor,
+  values: { email: string; passwordHash: string; displayName: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { id: string; userId: string; expiresAt: Date; remember: boolean },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function findLiveSession(
+  db: Executor,
+  id: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function touchSession(db: Executor, id: string): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<boolean> {
+  const deleted = await db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<string[]> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
+export async function deleteExpiredSessions(db: Executor): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+export async function insertPasswordReset(
+  db: Executor,
+  values: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Marks a live token used and returns its member, in one statement, so a token works once. */
+export async function consumePasswordReset(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+}

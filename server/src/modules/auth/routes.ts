@@ -1,0 +1,94 @@
+import {
+  forgotPasswordBody,
+  loginBody,
+  meResponse,
+  messageResponse,
+  registerBody,
+  resetPasswordBody,
+  TEXT,
+} from '@swapyard/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config, RateLimit } from '../../config.ts';
+import { requireSession } from '../../plugins/authentication.ts';
+import type { AuthService } from './service.ts';
+import type { SessionCookie } from './session-cookie.ts';
+
+const byIp = (request: FastifyRequest) => request.ip;
+const byEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+};
+
+export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config) {
+  return async function (app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const limit = (group: string, { max, windowMs }: RateLimit, keyGenerator: typeof byIp) =>
+      app.rateLimit({ max, timeWindow: windowMs, keyGenerator, groupId: group });
+    const limits = config.rateLimits;
+
+    api.post(
+      '/api/auth/register',
+      {
+        schema: { tags: ['auth'], body: registerBody, response: { 201: meResponse } },
+        onRequest: limit('register-ip', limits.registerPerIp, byIp),
+      },
+      async (request, reply) => {
+        const signedIn = await auth.register(request.body);
+        cookie.set(reply, signedIn.token, signedIn.remember);
+        return reply.code(201).send({ user: signedIn.user });
+      },
+    );
+
+    api.post(
+      '/api/auth/login',
+      {
+        schema: { tags: ['auth'], body: loginBody, response: { 200: meResponse } },
+        onRequest: limit('login-ip', limits.loginPerIp, byIp),
+        preHandler: limit('login-email', limits.loginPerEmail, byEmail),
+      },
+      async (request, reply) => {
+        const { email, password, remember } = request.body;
+        const signedIn = await auth.login(email, password, remember, cookie.read(request));
+        cookie.set(reply, signedIn.token, signedIn.remember);
+        return { user: signedIn.user };
+      },
+    );
+
+    api.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+      const token = cookie.read(request);
+      if (token) await auth.logout(token);
+      cookie.clear(reply);
+      return reply.code(204).send();
+    });
+
+    api.get('/api/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request) => ({
+      user: requireSession(request).user,
+    }));
+
+    api.post(
+      '/api/auth/forgot-password',
+      {
+        schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
+        onRequest: limit('reset-ip', limits.resetPerIp, byIp),
+        preHandler: limit('reset-email', limits.resetPerEmail, byEmail),
+      },
+      async (request) => {
+        await auth.requestPasswordReset(request.body);
+        return { message: TEXT.account.resetRequested };
+      },
+    );
+
+    api.post(
+      '/api/auth/reset-password',
+      {
+        schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse } },
+        onRequest: limit('reset-ip', limits.resetPerIp, byIp),
+      },
+      async (request) => {
+        await auth.resetPassword(request.body);
+        return { message: TEXT.account.passwordChanged };
+      },
+    );
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  BROWSER_SESSION_HOURS,
+  PASSWORD_RESET_MINUTES,
+  REMEMBERED_SESSION_DAYS,
+  STARTING_POINTS,
+  TEXT,
+  type CurrentUser,
+  type ForgotPasswordBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '@swapyard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/database.ts';
+import { badRequest, conflict, unauthenticated } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import { appendEntry } from '../points/repository.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { presentCurrentUser } from './present-user.ts';
+import * as repo from './repository.ts';
+
+const HOUR_MS = 3_600_000;
+// Touching last_seen_at on every request would turn every read into a write.
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export interface SignedIn {
+  user: CurrentUser;
+  token: string;
+  remember: boolean;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  user: CurrentUser;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: (path: string) => string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The member and their 100-point signup bonus are created together or not at all. */
+  async register(input: RegisterBody): Promise<SignedIn> {
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.db.transaction(async (tx) => {
+      const row = await repo.insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        displayName: input.displayName,
+      });
+      if (!row) throw conflict(TEXT.account.emailTaken);
+      const points = await appendEntry(tx, { userId: row.id, amount: STARTING_POINTS, reason: 'signup_bonus' });
+      return { ...row, points };
+    });
+    return this.startSession(this.db, user, false);
+  }
+
+  /** A new session every time (rotation), and the one presented with the request is ended. */
+  async login(email: string, password: string, remember: boolean, previousToken?: string): Promise<SignedIn> {
+    const user = await repo.findUserByEmail(this.db, email);
+    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDecoy(password);
+    if (!user || !valid) throw unauthenticated(TEXT.account.invalidCredentials);
+    if (previousToken) await this.logout(previousToken);
+    return this.startSession(this.db, user, remember);
+  }
+
+  async logout(token: string): Promise<void> {
+    const id = hashToken(token);
+    if (await repo.deleteSession(this.db, id)) await this.announceSessionsEnded([id]);
+  }
+
+  async resolve(token: string | undefined): Promise<Session | undefined> {
+    if (!token) return undefined;
+    const found = await repo.findLiveSession(this.db, hashToken(token));
+    if (!found) return undefined;
+    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touchSession(this.db, found.session.id);
+    }
+    return { id: found.session.id, userId: found.user.id, user: presentCurrentUser(found.user) };
+  }
+
+  async pruneExpiredSessions(): Promise<void> {
+    await repo.deleteExpiredSessions(this.db);
+  }
+
+  /** Answers the same whether or not the email has an account. */
+  async requestPasswordReset({ email }: ForgotPasswordBody): Promise<void> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) return;
+    const token = newToken();
+    await repo.insertPasswordReset(this.db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+    });
+    const link = this.publicUrl(`/reset-password/${token}`);
+    try {
+      await this.mailer.send({
+        to: user.email,
+        subject: 'Reset your Swapyard password',
+        text: `Someone asked to reset the password of your Swapyard account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
+      });
+    } catch (error) {
+      this.log.error({ err: error }, 'password reset mail could not be sent');
+    }
+  }
+
+  /** Changing the password ends every session of the member, on every device. */
+  async resetPassword(input: ResetPasswordBody): Promise<void> {
+    const passwordHash = await hashPassword(input.password);
+    const ended = await this.db.transaction(async (tx) => {
+      const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
+      if (!userId) throw badRequest(TEXT.account.resetInvalid);
+      await repo.updatePasswordHash(tx, userId, passwordHash);
+      return repo.deleteSessionsOfUser(tx, userId);
+    });
+    await this.announceSessionsEnded(ended);
+  }
+
+  private async startSession(db: Executor, user: repo.UserRow, remember: boolean): Promise<SignedIn> {
+    const token = newToken();
+    const lifetimeMs = remember ? REMEMBERED_SESSION_DAYS * 24 * HOUR_MS : BROWSER_SESSION_HOURS * HOUR_MS;
+    await repo.insertSession(db, {
+      id: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + lifetimeMs),
+      remember,
+    });
+    return { user: presentCurrentUser(user), token, remember };
+  }
+
+  private async announceSessionsEnded(ids: string[]): Promise<void> {
+    await Promise.all(
+      ids.map((id) => this.bus.publish({ rooms: [rooms.session(id)], event: { type: 'session.ended', data: {} } })),
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import { TEXT, type ErrorCode, type ErrorResponse } from '@swapyard/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function body(code: ErrorCode, message: string): ErrorResponse {
+  return { error: { code, message } };
+}
+
+/** One error shape for every failure; nothing of a stack or an internal message leaves the server. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(body(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation[0]?.message ?? TEXT.errors.invalidInput;
+      return reply.code(400).send(body('VALIDATION_ERROR', message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx texts (bad JSON, body too large) say nothing internal.
+      return reply.code(status).send(body(CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(body('INTERNAL', TEXT.errors.internal));
+  });
+}

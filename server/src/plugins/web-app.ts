@@ -1,0 +1,28 @@
+import fastifyStatic from '@fastify/static';
+import { TEXT } from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The built React app: hashed assets are cached for good, index.html never, and every page path gets index.html. */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const hasBuild = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasBuild;
+    if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: TEXT.errors.notFound } });
+  });
+}

@@ -1,0 +1,43 @@
+import type { ServerEvent } from '@swapyard/contract';
+
+/** An event and the rooms (user:<id>, session:<id>, conversation:<id>) that should receive it. */
+export interface EventEnvelope {
+  rooms: string[];
+  event: ServerEvent;
+}
+
+export interface EventBusListener {
+  deliver(envelope: EventEnvelope): void;
+  /** Events may have been missed (the bus lost its connection): every client must refetch. */
+  resync(): void;
+}
+
+/** Services publish after commit; every instance's hub hears every event. */
+export interface EventBus {
+  publish(envelope: EventEnvelope): Promise<void>;
+  subscribe(listener: EventBusListener): () => void;
+  close(): Promise<void>;
+}
+
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  session: (id: string) => `session:${id}`,
+  conversation: (id: string) => `conversation:${id}`,
+};
+
+export class ListenerSet {
+  private readonly listeners = new Set<EventBusListener>();
+
+  add(listener: EventBusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  deliver(envelope: EventEnvelope): void {
+    for (const listener of this.listeners) listener.deliver(envelope);
+  }
+
+  resync(): void {
+    for (const listener of this.listeners) listener.resync();
+  }
+}

@@ -1,0 +1,28 @@
+import { TEXT, WS_PATH } from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { requireSession } from '../plugins/authentication.ts';
+import { assertSameOrigin } from '../plugins/same-origin.ts';
+import { rooms } from './event-bus.ts';
+import type { SocketHub } from './socket-hub.ts';
+
+/** One socket per tab; the handshake is refused before the upgrade unless it is signed in and same-origin. */
+export function socketRoute(hub: SocketHub, config: Config) {
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get(
+      WS_PATH,
+      {
+        websocket: true,
+        schema: { tags: ['realtime'], summary: `WebSocket of server events (${TEXT.auth.required} to open it)` },
+        preValidation: async (request) => {
+          assertSameOrigin(config, request);
+          requireSession(request);
+        },
+      },
+      (socket, request) => {
+        const session = requireSession(request);
+        hub.join(socket, [rooms.user(session.userId), rooms.session(session.id)]);
+      },
+    );
+  };
+}

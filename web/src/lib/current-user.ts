@@ -1,0 +1,65 @@
+import { TEXT, type CurrentUser, type MeResponse } from '@swapyard/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { createContext, use } from 'react';
+import { ApiError, apiRequest } from './api-client.ts';
+
+/*
+ * The signed-in member is shared by every feature (greeting, sidebar, profile, ownership checks),
+ * so it lives here rather than in features/auth, which features may not import.
+ */
+
+export const currentUserQueryKey = ['me'] as const;
+
+/** Resolves to null when nobody is signed in, so guards can tell "signed out" from "failed". */
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    const { user } = await apiRequest<MeResponse>('/me', signal ? { signal } : {});
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+  });
+
+/**
+ * Starts a new session state: drops every cached answer (they belonged to the previous session)
+ * and records who is signed in now. The current-user query is kept, not removed, so the guards
+ * observing it re-render at once.
+ */
+export function resetSession(queryClient: QueryClient, user: CurrentUser | null): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+  queryClient.setQueryData(currentUserQueryKey, user);
+}
+
+export function setCurrentUserPoints(queryClient: QueryClient, userId: string, points: number): void {
+  queryClient.setQueryData(currentUserQueryKey, (user) =>
+    user && user.id === userId ? { ...user, points } : user,
+  );
+}
+
+/** Provided by the route guard, so screens below it always see a signed-in member. */
+export const CurrentUserContext = createContext<CurrentUser | null>(null);
+
+export function useCurrentUser(): CurrentUser {
+  const user = use(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser is only available below the signed-in route guard');
+  return user;
+}
+
+export function memberName(user: Pick<CurrentUser, 'displayName'>): string {
+  return user.displayName.trim() || TEXT.shell.defaultName;
+}
+
+export function memberInitial(user: Pick<CurrentUser, 'displayName'>): string {
+  return user.displayName.trim().charAt(0).toUpperCase() || TEXT.shell.defaultInitial;
+}
+
+export function firstName(user: Pick<CurrentUser, 'displayName'>): string {
+  return memberName(user).split(/\s+/)[0] ?? TEXT.shell.defaultName;
+}
