@@ -1,12 +1,25 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+const require = createRequire(import.meta.url);
+
+// react-router's package exports always resolve to its development build, which keeps dev-only
+// warnings in production (remix-run/react-router#14102); point builds at the production build.
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: { outDir: 'dist' },
   server: {
     // The API keeps the browser's Host, so its same-origin check accepts the dev server's Origin.
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-});
+}));

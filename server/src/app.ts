@@ -1,17 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { TEXT } from '@swapyard/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
-import { AppError } from './lib/app-error.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
@@ -44,6 +41,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** An already open database (tests); otherwise one is opened from the config. The app closes it. */
   database?: DatabaseHandle;
+  /** Tests read the mail instead of sending it. */
+  mailer?: Mailer;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -81,7 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   bus.subscribe(hub);
 
   const publicUrl = (path: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${path}`;
-  const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
   const points = new PointsService(bus);
   const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
   app.decorate('services', { database, bus, hub, auth, points });
@@ -124,10 +123,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequests),
-  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Swapyard API', version: '1.0.0' } },

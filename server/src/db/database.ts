@@ -19,6 +19,8 @@ export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
+  /** Set for PGlite: the raw client, for what Drizzle does not cover (a data-directory dump). */
+  pglite?: PGlite;
   engine: 'pglite' | 'postgres';
   /** Set for PostgreSQL: the event bus opens its own LISTEN connection with it. */
   url?: string;
@@ -29,8 +31,8 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   | { engine: 'postgres'; url: string }
   | { engine: 'pglite'; dataDir: string }
-  /** A throwaway PGlite held in memory, for tests. */
-  | { engine: 'pglite-memory' };
+  /** A throwaway PGlite held in memory, for tests; a snapshot (dumpDataDir) skips most of the set-up. */
+  | { engine: 'pglite-memory'; snapshot?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed 64-bit number works; it only has to be the same in every instance.
@@ -45,13 +47,16 @@ async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-
   try {
     // pg_trgm must be loaded on every open once a trigram index exists, or the open fails.
     const client = await PGlite.create({
-      ...(target.engine === 'pglite' ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
+      ...(target.engine === 'pglite'
+        ? { dataDir: path.join(target.dataDir, 'pgdata') }
+        : { loadDataDir: target.snapshot }),
       extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return {
       db,
+      pglite: client,
       engine: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -57,7 +57,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (response.status === 429) {
     return new ApiError(429, TEXT.errors.tooManyRequests, 'RATE_LIMITED');
   }
-  return new ApiError(response.status, response.statusText || `Request failed (${response.status})`);
+  return new ApiError(response.status, response.statusText || `Request failed (${String(response.status)})`);
 }
 
 /** The server's own message when it sent one (SPEC: it wins over the generic text), else the fallback. */

@@ -8,8 +8,6 @@ import { ApiError, apiRequest } from './api-client.ts';
  * so it lives here rather than in features/auth, which features may not import.
  */
 
-export const currentUserQueryKey = ['me'] as const;
-
 /** Resolves to null when nobody is signed in, so guards can tell "signed out" from "failed". */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
@@ -21,11 +19,10 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser 
   }
 }
 
-export const currentUserQueryOptions = () =>
-  queryOptions({
-    queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => getCurrentUser(signal),
-  });
+export const currentUserQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: ({ signal }) => getCurrentUser(signal),
+});
 
 /**
  * Starts a new session state: drops every cached answer (they belonged to the previous session)
@@ -33,12 +30,12 @@ export const currentUserQueryOptions = () =>
  * observing it re-render at once.
  */
 export function resetSession(queryClient: QueryClient, user: CurrentUser | null): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
-  queryClient.setQueryData(currentUserQueryKey, user);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
 
 export function setCurrentUserPoints(queryClient: QueryClient, userId: string, points: number): void {
-  queryClient.setQueryData(currentUserQueryKey, (user) =>
+  queryClient.setQueryData(currentUserQuery.queryKey, (user) =>
     user && user.id === userId ? { ...user, points } : user,
   );
 }
@@ -57,7 +54,8 @@ export function memberName(user: Pick<CurrentUser, 'displayName'>): string {
 }
 
 export function memberInitial(user: Pick<CurrentUser, 'displayName'>): string {
-  return user.displayName.trim().charAt(0).toUpperCase() || TEXT.shell.defaultInitial;
+  // Array.from keeps a name that starts with an emoji or other astral character whole.
+  return Array.from(user.displayName.trim())[0]?.toUpperCase() ?? TEXT.shell.defaultInitial;
 }
 
 export function firstName(user: Pick<CurrentUser, 'displayName'>): string {

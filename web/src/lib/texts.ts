@@ -20,7 +20,7 @@ export const WEB_TEXT = {
     bottomLabel: 'Quick links',
     skipToContent: 'Skip to content',
   },
-  points: (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`,
+  points: (points: number) => `${String(points)} ${points === 1 ? 'point' : 'points'}`,
   account: {
     loginHeading: 'Sign in to your account',
     registerHeading: 'Create your account',

@@ -7,31 +7,26 @@ import {
   resetPasswordBody,
   TEXT,
 } from '@swapyard/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config, RateLimit } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { requireSession } from '../../plugins/authentication.ts';
+import { byEmail, byIp, rateLimit } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './service.ts';
 import type { SessionCookie } from './session-cookie.ts';
-
-const byIp = (request: FastifyRequest) => request.ip;
-const byEmail = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-};
 
 export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    const limit = (group: string, { max, windowMs }: RateLimit, keyGenerator: typeof byIp) =>
-      app.rateLimit({ max, timeWindow: windowMs, keyGenerator, groupId: group });
     const limits = config.rateLimits;
+    // Forgot and reset share one per-IP budget: both are ways to probe accounts.
+    const resetPerIp = rateLimit(limits.resetPerIp, byIp);
 
     api.post(
       '/api/auth/register',
       {
         schema: { tags: ['auth'], body: registerBody, response: { 201: meResponse } },
-        onRequest: limit('register-ip', limits.registerPerIp, byIp),
+        preHandler: rateLimit(limits.registerPerIp, byIp),
       },
       async (request, reply) => {
         const signedIn = await auth.register(request.body);
@@ -44,8 +39,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       '/api/auth/login',
       {
         schema: { tags: ['auth'], body: loginBody, response: { 200: meResponse } },
-        onRequest: limit('login-ip', limits.loginPerIp, byIp),
-        preHandler: limit('login-email', limits.loginPerEmail, byEmail),
+        preHandler: [rateLimit(limits.loginPerIp, byIp), rateLimit(limits.loginPerEmail, byEmail)],
       },
       async (request, reply) => {
         const { email, password, remember } = request.body;
@@ -70,8 +64,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       '/api/auth/forgot-password',
       {
         schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
-        onRequest: limit('reset-ip', limits.resetPerIp, byIp),
-        preHandler: limit('reset-email', limits.resetPerEmail, byEmail),
+        preHandler: [resetPerIp, rateLimit(limits.resetPerEmail, byEmail)],
       },
       async (request) => {
         await auth.requestPasswordReset(request.body);
@@ -83,7 +76,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       '/api/auth/reset-password',
       {
         schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse } },
-        onRequest: limit('reset-ip', limits.resetPerIp, byIp),
+        preHandler: resetPerIp,
       },
       async (request) => {
         await auth.resetPassword(request.body);

@@ -1,0 +1,47 @@
+import { TEXT } from '@swapyard/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimit } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+const SWEEP_ABOVE_KEYS = 10_000;
+
+/**
+ * A fixed-window counter per key, in this instance's memory. A route may stack several
+ * (per IP and per email), which @fastify/rate-limit does not allow: it runs one limiter per request.
+ */
+export function rateLimit(limit: RateLimit, keyOf: (request: FastifyRequest) => string) {
+  const windows = new Map<string, Window>();
+
+  const sweep = (now: number) => {
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  };
+
+  return async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const now = Date.now();
+    if (windows.size > SWEEP_ABOVE_KEYS) sweep(now);
+    const key = keyOf(request);
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + limit.windowMs };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    if (window.count > limit.max) {
+      reply.header('retry-after', Math.max(1, Math.ceil((window.resetAt - now) / 1000)));
+      throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequests);
+    }
+  };
+}
+
+export const byIp = (request: FastifyRequest) => request.ip;
+
+/** Emails are case-insensitive, so is their limit. Runs after validation, when the body is parsed. */
+export const byEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};

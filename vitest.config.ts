@@ -1,0 +1,39 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverTests = ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts'];
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'pglite',
+      include: serverTests,
+      env: { TEST_ENGINE: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    test: {
+      name: 'e2e',
+      include: ['e2e/**/*.test.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      fileParallelism: false,
+    },
+  },
+];
+
+// The integration suite runs again, unchanged, on a real PostgreSQL server when one is given.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'postgres',
+      include: serverTests,
+      env: { TEST_ENGINE: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({ test: { projects } });

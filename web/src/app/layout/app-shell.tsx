@@ -1,0 +1,34 @@
+import { Outlet, useNavigation } from 'react-router';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { WEB_TEXT } from '../../lib/texts.ts';
+import { useRealtime } from '../use-realtime.ts';
+import { MobileBottomBar, MobileTopBar } from './mobile-nav.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+export function AppShell() {
+  useRealtime();
+  // One set of navigation in the DOM at a time, so links and test ids are never duplicated.
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const isNavigating = useNavigation().state === 'loading';
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-medium text-emerald-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        {WEB_TEXT.nav.skipToContent}
+      </a>
+      {isNavigating && (
+        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-emerald-500" />
+      )}
+      {isDesktop ? <Sidebar /> : <MobileTopBar />}
+      <main id="main" tabIndex={-1} className={`outline-none ${isDesktop ? 'pl-64' : 'pb-20'}`}>
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10">
+          <Outlet />
+        </div>
+      </main>
+      {!isDesktop && <MobileBottomBar />}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Bell, CirclePlus, History, House, MessageCircle, Store, UserRound, type LucideIcon } from 'lucide-react';
+import { WEB_TEXT } from '../../lib/texts.ts';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Home matches only itself; every other entry stays active on its sub-pages. */
+  end?: boolean;
+}
+
+const t = WEB_TEXT.nav;
+
+export const PRIMARY_NAV: readonly NavItem[] = [
+  { to: '/', label: t.home, icon: House, end: true },
+  { to: '/marketplace', label: t.marketplace, icon: Store },
+  { to: '/add-item', label: t.addItem, icon: CirclePlus },
+  { to: '/messages', label: t.messages, icon: MessageCircle },
+  { to: '/profile', label: t.profile, icon: UserRound },
+];
+
+export const SECONDARY_NAV: readonly NavItem[] = [
+  { to: '/notifications', label: t.notifications, icon: Bell },
+  { to: '/history', label: t.history, icon: History },
+];

@@ -1,0 +1,138 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageLoader } from './full-page-loader.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
+import { RouteError } from './route-error.tsx';
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: FullPageLoader,
+    children: [
+      {
+        Component: RedirectIfSignedIn,
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
+          },
+          {
+            path: 'register',
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password/:token',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
+        }),
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            // Lazy too: /login never needs the shell, and RR loads it alongside the page's chunk.
+            lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShell }),
+            children: [
+              {
+                // A failing page keeps the navigation around it, so the member can go elsewhere.
+                ErrorBoundary: RouteError,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'marketplace',
+                    lazy: async () => ({
+                      Component: (await import('../features/items/pages/marketplace-page.tsx')).MarketplacePage,
+                    }),
+                  },
+                  {
+                    path: 'item/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/items/pages/item-page.tsx')).ItemPage,
+                    }),
+                  },
+                  {
+                    path: 'item/:id/edit',
+                    lazy: async () => ({
+                      Component: (await import('../features/items/pages/edit-item-page.tsx')).EditItemPage,
+                    }),
+                  },
+                  {
+                    path: 'add-item',
+                    lazy: async () => ({
+                      Component: (await import('../features/items/pages/add-item-page.tsx')).AddItemPage,
+                    }),
+                  },
+                  {
+                    path: 'propose-exchange/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/proposals/pages/propose-exchange-page.tsx'))
+                        .ProposeExchangePage,
+                    }),
+                  },
+                  {
+                    path: 'proposals/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/proposals/pages/proposal-page.tsx')).ProposalPage,
+                    }),
+                  },
+                  {
+                    path: 'messages',
+                    lazy: async () => ({
+                      Component: (await import('../features/conversations/pages/messages-page.tsx')).MessagesPage,
+                    }),
+                  },
+                  {
+                    path: 'chat/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/conversations/pages/chat-page.tsx')).ChatPage,
+                    }),
+                  },
+                  {
+                    path: 'profile/:id?',
+                    lazy: async () => ({
+                      Component: (await import('../features/profiles/pages/profile-page.tsx')).ProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'history',
+                    lazy: async () => ({
+                      Component: (await import('../features/history/pages/history-page.tsx')).HistoryPage,
+                    }),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: async () => ({
+                      Component: (await import('../features/notifications/pages/notifications-page.tsx'))
+                        .NotificationsPage,
+                    }),
+                  },
+                  {
+                    path: 'not-found',
+                    lazy: async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/not-found" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordBody, TEXT } from '@swapyard/contract';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { TextLink } from '../components/text-link.tsx';
+
+const t = WEB_TEXT.account;
+
+export function ForgotPasswordPage() {
+  const forgotMutation = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(forgotPasswordBody), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    forgotMutation.mutate(values);
+  });
+
+  return (
+    <AuthLayout heading={t.forgotHeading} footer={<TextLink to="/login">{t.backToSignIn}</TextLink>}>
+      {forgotMutation.isSuccess && <Alert tone="success">{forgotMutation.data.message}</Alert>}
+      {forgotMutation.isError && (
+        <Alert tone="error">{errorMessage(forgotMutation.error, TEXT.errors.internal)}</Alert>
+      )}
+      <p className="text-sm text-stone-600">{t.forgotIntro}</p>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Input
+          label={t.emailAddressLabel}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" loading={forgotMutation.isPending} className="w-full">
+          {t.sendResetLink}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

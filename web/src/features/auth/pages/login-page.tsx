@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody, TEXT } from '@swapyard/contract';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { TextLink } from '../components/text-link.tsx';
+
+const t = WEB_TEXT.account;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await loginMutation.mutateAsync(values);
+    } catch {
+      return; // shown in the banner from the mutation's error
+    }
+    toast.success(TEXT.account.loggedIn);
+    await navigate('/', { replace: true });
+  });
+
+  return (
+    <AuthLayout
+      heading={t.loginHeading}
+      tagline={TEXT.account.loginTagline}
+      footer={
+        <>
+          {t.noAccount} <TextLink to="/register">{t.signUp}</TextLink>
+        </>
+      }
+    >
+      {loginMutation.isError && (
+        <Alert tone="error">{errorMessage(loginMutation.error, TEXT.account.loginBannerFallback)}</Alert>
+      )}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Input
+          label={t.emailLabel}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Input
+          label={t.passwordLabel}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Checkbox label={t.rememberMe} {...register('remember')} />
+          <TextLink to="/forgot-password" className="text-sm">
+            {t.forgotPassword}
+          </TextLink>
+        </div>
+        <Button type="submit" loading={loginMutation.isPending} className="w-full">
+          {t.signIn}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerBody, TEXT } from '@swapyard/contract';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useRegister } from '../api/register.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { TextLink } from '../components/text-link.tsx';
+
+const t = WEB_TEXT.account;
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerBody),
+    defaultValues: { displayName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await registerMutation.mutateAsync(values);
+    } catch {
+      return; // shown in the banner from the mutation's error
+    }
+    toast.success(TEXT.account.registered);
+    await navigate('/', { replace: true });
+  });
+
+  return (
+    <AuthLayout
+      heading={t.registerHeading}
+      tagline={TEXT.account.registerTagline}
+      footer={
+        <>
+          {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
+        </>
+      }
+    >
+      {registerMutation.isError && (
+        <Alert tone="error">{errorMessage(registerMutation.error, TEXT.account.registerBannerFallback)}</Alert>
+      )}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Input
+          label={t.fullNameLabel}
+          autoComplete="name"
+          required
+          error={errors.displayName?.message}
+          {...register('displayName')}
+        />
+        <Input
+          label={t.emailAddressLabel}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Input
+          label={t.passwordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Input
+          label={t.confirmPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Checkbox label={t.acceptTerms} required error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+        <Button type="submit" loading={registerMutation.isPending} className="w-full">
+          {t.createAccount}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

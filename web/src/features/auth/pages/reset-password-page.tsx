@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordBody, TEXT } from '@swapyard/contract';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from '../../../lib/toast.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { TextLink } from '../components/text-link.tsx';
+
+const t = WEB_TEXT.account;
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const resetMutation = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetPasswordBody),
+    // The token is part of the validated body but not something the member types.
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let message: string;
+    try {
+      ({ message } = await resetMutation.mutateAsync(values));
+    } catch {
+      return; // shown in the banner from the mutation's error
+    }
+    toast.success(message);
+    await navigate('/login', { replace: true });
+  });
+
+  const bannerError = resetMutation.isError
+    ? errorMessage(resetMutation.error, TEXT.errors.internal)
+    : errors.token?.message;
+
+  return (
+    <AuthLayout heading={t.resetHeading} footer={<TextLink to="/login">{t.backToSignIn}</TextLink>}>
+      {bannerError && <Alert tone="error">{bannerError}</Alert>}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Input
+          label={t.newPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Input
+          label={t.confirmPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" loading={resetMutation.isPending} className="w-full">
+          {t.resetPassword}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+
+export function ChatPage() {
+  return <PageHeading>{WEB_TEXT.pages.chat}</PageHeading>;
+}

@@ -1,0 +1,99 @@
+import { serverEvent, WS_CLOSE, WS_PATH, type ServerEvent } from '@swapyard/contract';
+
+export type SocketEvent = Exclude<ServerEvent, { type: 'session.ended' }>;
+
+export interface SocketHandlers {
+  onEvent: (event: SocketEvent) => void;
+  /** Called after every reconnect, never after the first connect: events may have been missed. */
+  onReconnect: () => void;
+  /** The session was signed out or revoked elsewhere; the socket stays closed. Called at most once. */
+  onSessionEnded: () => void;
+}
+
+const MIN_DELAY_MS = 500;
+const MAX_DELAY_MS = 30_000;
+
+function reconnectDelay(attempt: number): number {
+  const ceiling = Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** attempt);
+  // Jitter keeps every tab from reconnecting at the same instant after a server restart.
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}${WS_PATH}`;
+}
+
+function parseEvent(data: unknown): ServerEvent | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = serverEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens the tab's socket and keeps it open until the returned function is called. */
+export function connectSocket(handlers: SocketHandlers): () => void {
+  let socket: WebSocket | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let hasOpened = false;
+  let stopped = false;
+
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+    socket?.close(1000);
+  };
+
+  // The server sends session.ended and then closes with its code; either alone is enough.
+  const endSession = () => {
+    if (stopped) return;
+    stop();
+    handlers.onSessionEnded();
+  };
+
+  const open = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const ws = new WebSocket(socketUrl());
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      if (hasOpened) handlers.onReconnect();
+      hasOpened = true;
+    };
+    ws.onmessage = (message) => {
+      const event = parseEvent(message.data);
+      if (!event) return;
+      if (event.type === 'session.ended') endSession();
+      else handlers.onEvent(event);
+    };
+    ws.onclose = (event) => {
+      socket = undefined;
+      if (event.code === WS_CLOSE.sessionEnded) {
+        endSession();
+        return;
+      }
+      if (stopped) return;
+      // Resync means the server may have dropped events, not that it is struggling: come back soon.
+      const delay = event.code === WS_CLOSE.resync ? Math.random() * MIN_DELAY_MS : reconnectDelay(attempt);
+      timer = setTimeout(open, delay);
+      attempt += 1;
+    };
+  };
+
+  // Coming back online is the likeliest moment the server is reachable again: skip the wait.
+  function onOnline() {
+    if (socket) return;
+    attempt = 0;
+    open();
+  }
+
+  window.addEventListener('online', onOnline);
+  open();
+  return stop;
+}

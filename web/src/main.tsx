@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { currentUserQuery } from './lib/current-user.ts';
+import { queryClient } from './lib/query-client.ts';
+import './index.css';
+
+// Every first screen needs the session; ask for it while the route's chunk downloads.
+// Failures need no handling here: the route guard's own query retries and reports them.
+queryClient.query(currentUserQuery).catch(() => undefined);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
