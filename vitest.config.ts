@@ -28,7 +28,9 @@ if (process.env.TEST_DATABASE_URL) {
   projects.push({
     test: {
       name: 'postgres',
-      include: serverTests,
+      include: ['server/src/**/*.test.ts'],
+      // Engine-independent: process start-up, config parsing and the PGlite data directory itself.
+      exclude: ['server/src/main.test.ts', 'server/src/config.test.ts', 'server/src/db/*.test.ts'],
       env: { TEST_ENGINE: 'postgres' },
       testTimeout: 30_000,
       hookTimeout: 60_000,

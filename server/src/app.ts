@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
@@ -63,7 +63,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      // Probes hit these every few seconds; logging each would bury everything else.
+      disableRequestLogging: (request) => request.url === '/api/health' || request.url === '/api/ready',
+    }),
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!REQUEST_ID.test(request.id)) request.id = randomUUID();

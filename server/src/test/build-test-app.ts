@@ -29,6 +29,5 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   };
   const app = await buildApp(config, { database: await openTestDatabase(), mailer });
-  await app.ready();
   return { app, mails };
 }

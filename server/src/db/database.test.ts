@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+import { items, users } from './schema/index.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// PGlite-specific whatever TEST_ENGINE says: this is about opening a data directory on disk.
+describe('PGlite data directory', () => {
+  it('reopens with its trigram indexes working and its data kept', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-db-'));
+    dirs.push(dataDir);
+    const first = await openDatabase({ engine: 'pglite', dataDir });
+    const [owner] = await first.db
+      .insert(users)
+      .values({ email: 'owner@example.com', passwordHash: 'x', displayName: 'Owner' })
+      .returning();
+    await first.db.insert(items).values({
+      ownerId: owner!.id,
+      title: 'Vintage Road Bicycle',
+      category: 'Sports',
+      value: 40,
+      location: 'Leeds',
+    });
+    await first.close();
+
+    const again = await openDatabase({ engine: 'pglite', dataDir });
+    const found = await again.db
+      .select({ title: items.title, kind: items.kind })
+      .from(items)
+      .where(sql`${items.title} ILIKE ${'%road bic%'}`);
+    const [{ similarity } = { similarity: 0 }] = await again.db
+      .select({ similarity: sql<number>`similarity(${items.title}, 'bicycle')` })
+      .from(items);
+    await again.close();
+
+    expect(found).toEqual([{ title: 'Vintage Road Bicycle', kind: 'item' }]);
+    expect(similarity).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const mainScript = fileURLToPath(new URL('./main.ts', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function listening(server: Started): Promise<string> {
+  for (let i = 0; i < 600; i++) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
+    if (match?.[1]) return match[1];
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+function dataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-main-'));
+  dirs.push(dir);
+  return dir;
+}
+
+// Process-level behaviour of main.ts, with PGlite whatever TEST_ENGINE says.
+describe('the server process', () => {
+  it('refuses to start on a bad variable, naming it on one line', async () => {
+    const server = start({ PORT: 'eighty', DATA_DIR: dataDir() });
+
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")\n');
+  });
+
+  it('refuses a second server on the same DATA_DIR, then stops gracefully on SIGTERM and frees it', async () => {
+    const dir = dataDir();
+    const first = start({ PORT: '0', DATA_DIR: dir });
+    const url = await listening(first);
+    expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ status: 'ok' });
+
+    const second = start({ PORT: '0', DATA_DIR: dir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toBe(
+      `The data directory ${dir} is in use by another Swapyard process (pid ${first.child.pid}). ` +
+        'Stop that process first, or set DATA_DIR to another directory.\n',
+    );
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+    expect(fs.existsSync(path.join(dir, 'swapyard.lock'))).toBe(false);
+
+    const third = start({ PORT: '0', DATA_DIR: dir });
+    await listening(third);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  });
+});
