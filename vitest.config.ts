@@ -7,6 +7,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'pglite',
       include: serverTests,
+      exclude: ['**/*.postgres.test.ts'],
       env: { TEST_ENGINE: 'pglite' },
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(databaseTarget(config)));
+  const database = options.database ?? (await openDatabase(databaseTarget(config), app.log));
   const bus: EventBus = database.url
     ? await PostgresEventBus.connect(database.url, app.log)
     : new InProcessEventBus();

@@ -16,7 +16,7 @@ describe('PGlite data directory', () => {
   it('reopens with its trigram indexes working and its data kept', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-db-'));
     dirs.push(dataDir);
-    const first = await openDatabase({ engine: 'pglite', dataDir });
+    const first = await openDatabase({ engine: 'pglite', dataDir }, { warn: () => undefined });
     const [owner] = await first.db
       .insert(users)
       .values({ email: 'owner@example.com', passwordHash: 'x', displayName: 'Owner' })
@@ -30,7 +30,7 @@ describe('PGlite data directory', () => {
     });
     await first.close();
 
-    const again = await openDatabase({ engine: 'pglite', dataDir });
+    const again = await openDatabase({ engine: 'pglite', dataDir }, { warn: () => undefined });
     const found = await again.db
       .select({ title: items.title, kind: items.kind })
       .from(items)

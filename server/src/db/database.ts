@@ -38,8 +38,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // Any fixed 64-bit number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_ID = 7_301_942_518;
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.engine === 'postgres' ? openPostgres(target.url) : openPglite(target);
+/** Where a lost idle connection is reported; without a listener it would crash the process. */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
+export async function openDatabase(target: DatabaseTarget, log: DatabaseLog): Promise<DatabaseHandle> {
+  return target.engine === 'postgres' ? openPostgres(target.url, log) : openPglite(target);
 }
 
 async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-memory' }): Promise<DatabaseHandle> {
@@ -72,8 +77,9 @@ async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, log: DatabaseLog): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => log.warn({ err: error }, 'an idle database connection failed'));
   const migrationClient = await pool.connect();
   try {
     // Instances starting together must not apply the same migration twice.

@@ -20,6 +20,7 @@ export class PostgresEventBus implements EventBus {
     private readonly log: FastifyBaseLogger,
   ) {
     this.publisher = new pg.Pool({ connectionString: url, max: 2 });
+    this.publisher.on('error', (error) => log.warn({ err: error }, 'an idle event publisher connection failed'));
   }
 
   static async connect(url: string, log: FastifyBaseLogger): Promise<PostgresEventBus> {

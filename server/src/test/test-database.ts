@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseLog } from '../db/database.ts';
+
+// A test database is dropped under its idle connections; that is expected, not worth a word.
+const quiet: DatabaseLog = { warn: () => undefined };
 
 /** TEST_ENGINE picks the engine the suite runs on; each call gets a database of its own. */
 export function testEngine(): 'pglite' | 'postgres' {
@@ -8,7 +11,7 @@ export function testEngine(): 'pglite' | 'postgres' {
 }
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (testEngine() === 'pglite') return openDatabase({ engine: 'pglite-memory', snapshot: await migratedSnapshot() });
+  if (testEngine() === 'pglite') return openDatabase({ engine: 'pglite-memory', snapshot: await migratedSnapshot() }, quiet);
   return openFreshPostgres();
 }
 
@@ -17,7 +20,7 @@ let snapshot: Promise<Blob> | undefined;
 /** Migrating a fresh PGlite takes seconds; loading a migrated one, a fraction of that. One per test worker. */
 function migratedSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
-    const template = await openDatabase({ engine: 'pglite-memory' });
+    const template = await openDatabase({ engine: 'pglite-memory' }, quiet);
     try {
       return await template.pglite!.dumpDataDir('none');
     } finally {
@@ -34,7 +37,7 @@ async function openFreshPostgres(): Promise<DatabaseHandle> {
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString() }, quiet);
   return {
     ...handle,
     close: async () => {

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, then every test suite this machine can run, and one line for each it cannot.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const hasChromium = fs.existsSync(chromePath);
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+function run(title, command, args, env = {}) {
+  console.log(`\n> ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+if (!run('lint', npx, ['eslint', '.', '--max-warnings=0'])) process.exit(1);
+if (!run('typecheck', npx, ['tsc', '-b'])) process.exit(1);
+
+const projects = ['pglite'];
+const skipped = [];
+if (hasPostgres) projects.push('postgres');
+else skipped.push('the integration suite on PostgreSQL: TEST_DATABASE_URL is not set');
+if (hasChromium) {
+  if (!run('build the web app for the browser journeys', npm, ['run', 'build'])) process.exit(1);
+  projects.push('e2e');
+} else {
+  skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);
+}
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-test-')), 'vitest.json');
+const passed = run(
+  `tests: ${projects.join(', ')}`,
+  npx,
+  [
+    'vitest',
+    'run',
+    ...projects.flatMap((name) => ['--project', name]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ],
+  { CHROME_PATH: chromePath },
+);
+
+console.log('');
+for (const reason of skipped) console.log(`Skipped ${reason}.`);
+if (fs.existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  console.log(`Tests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+}
+process.exit(passed ? 0 : 1);
