@@ -12,6 +12,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
