@@ -25,3 +25,16 @@ export const EMAIL_MAX_LENGTH = 254;
 export const REMEMBERED_SESSION_DAYS = 30;
 export const BROWSER_SESSION_HOURS = 12;
 export const PASSWORD_RESET_MINUTES = 60;
+
+export const ITEM_STATUSES = ['available', 'swapped', 'withdrawn'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const ITEM_TYPES = ['all', 'items', 'services'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const ITEM_TITLE_MAX_LENGTH = 120;
+export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
+export const ITEM_LOCATION_MAX_LENGTH = 120;
+export const ITEM_VALUE_MAX = 1_000_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MARKETPLACE_PAGE_SIZE = 24;
+export const BIO_MAX_LENGTH = 500;

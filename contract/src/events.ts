@@ -12,7 +12,27 @@ export const sessionEndedEvent = z.object({
   data: z.object({}),
 });
 
-export const serverEvent = z.discriminatedUnion('type', [pointsUpdatedEvent, sessionEndedEvent]);
+/** A listing appeared, changed or went (swapped, withdrawn, deleted): marketplace views refresh. */
+export const itemsCreatedEvent = z.object({
+  type: z.literal('items.created'),
+  data: z.object({ itemId: z.uuid(), ownerId: z.uuid() }),
+});
+export const itemsUpdatedEvent = z.object({
+  type: z.literal('items.updated'),
+  data: z.object({ itemId: z.uuid(), ownerId: z.uuid() }),
+});
+export const itemsDeletedEvent = z.object({
+  type: z.literal('items.deleted'),
+  data: z.object({ itemId: z.uuid(), ownerId: z.uuid() }),
+});
+
+export const serverEvent = z.discriminatedUnion('type', [
+  pointsUpdatedEvent,
+  sessionEndedEvent,
+  itemsCreatedEvent,
+  itemsUpdatedEvent,
+  itemsDeletedEvent,
+]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 export type ServerEventType = ServerEvent['type'];
 

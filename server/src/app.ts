@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -13,9 +15,16 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { itemRoutes } from './modules/items/routes.ts';
+import { ItemsService } from './modules/items/service.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
+import { ProfilesService } from './modules/profiles/service.ts';
+import { imageRoutes } from './modules/uploads/routes.ts';
+import { ImageService } from './modules/uploads/service.ts';
 import { PointsService } from './modules/points/service.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { EventBus } from './realtime/event-bus.ts';
@@ -23,6 +32,8 @@ import { InProcessEventBus } from './realtime/in-process-event-bus.ts';
 import { PostgresEventBus } from './realtime/postgres-event-bus.ts';
 import { SocketHub } from './realtime/socket-hub.ts';
 import { socketRoute } from './realtime/socket-route.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface Services {
   database: DatabaseHandle;
@@ -30,6 +41,9 @@ export interface Services {
   hub: SocketHub;
   auth: AuthService;
   points: PointsService;
+  images: ImageService;
+  items: ItemsService;
+  profiles: ProfilesService;
 }
 
 declare module 'fastify' {
@@ -43,6 +57,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** Tests read the mail instead of sending it. */
   mailer?: Mailer;
+  /** Uploaded images; by default a directory under DATA_DIR. */
+  storage?: Storage;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -87,7 +103,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
   const points = new PointsService(bus);
   const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
-  app.decorate('services', { database, bus, hub, auth, points });
+  const images = new ImageService(options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), app.log);
+  const items = new ItemsService(database.db, images, bus);
+  const profiles = new ProfilesService(database.db, images);
+  app.decorate('services', { database, bus, hub, auth, points, images, items, profiles });
 
   const pruneTimer = setInterval(() => {
     auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
@@ -127,6 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Swapyard API', version: '1.0.0' } },
@@ -141,6 +161,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, cookie, config));
+  await app.register(itemRoutes(items));
+  await app.register(profileRoutes(profiles));
+  await app.register(imageRoutes(images));
   await app.register(socketRoute(hub, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('refuses SMTP without PUBLIC_URL, since mailed links would point nowhere', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      'Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set (mailed links point to it)',
+    );
+  });
+
   it('reads a PostgreSQL URL and treats empty variables as unset', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://swap:pw@127.0.0.1:5432/swapyard', PORT: '' });
 

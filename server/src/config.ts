@@ -95,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDistDir?: string): Config 
     );
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    // Reset links in mail need the address members use; guessing it from a request would let anyone forge it.
+    throw new ConfigError('Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set (mailed links point to it)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,

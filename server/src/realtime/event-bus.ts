@@ -20,6 +20,8 @@ export interface EventBus {
 }
 
 export const rooms = {
+  /** Every signed-in tab: marketplace-wide news such as a new listing. */
+  everyone: 'everyone',
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   conversation: (id: string) => `conversation:${id}`,

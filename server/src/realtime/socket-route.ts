@@ -21,7 +21,7 @@ export function socketRoute(hub: SocketHub, config: Config) {
       },
       (socket, request) => {
         const session = requireSession(request);
-        hub.join(socket, [rooms.user(session.userId), rooms.session(session.id)]);
+        hub.join(socket, [rooms.everyone, rooms.user(session.userId), rooms.session(session.id)]);
       },
     );
   };

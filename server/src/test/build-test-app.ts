@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../config.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -12,6 +16,8 @@ const RELAXED_LIMIT = { max: 10_000, windowMs: 60_000 };
 export interface TestApp {
   app: FastifyInstance;
   mails: Mail[];
+  /** Where this app's uploaded images are stored; removed when the app closes. */
+  uploadsDir: string;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -28,6 +34,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ) as Config['rateLimits'],
     ...overrides,
   };
-  const app = await buildApp(config, { database: await openTestDatabase(), mailer });
-  return { app, mails };
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-uploads-'));
+  const app = await buildApp(config, {
+    database: await openTestDatabase(),
+    mailer,
+    storage: new LocalStorage(uploadsDir),
+  });
+  app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
+  return { app, mails, uploadsDir };
 }

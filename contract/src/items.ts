@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  ITEM_DESCRIPTION_MAX_LENGTH,
+  ITEM_LOCATION_MAX_LENGTH,
+  ITEM_STATUSES,
+  ITEM_TITLE_MAX_LENGTH,
+  ITEM_TYPES,
+  ITEM_VALUE_MAX,
+  MARKETPLACE_PAGE_SIZE,
+} from './constants.ts';
+import { TEXT } from './texts.ts';
+
+const t = TEXT.items;
+
+/** A whole number of points, 0 or more, from a form field or JSON; anything else is one message. */
+export const pointsValue = z.preprocess(
+  (raw) => (typeof raw === 'string' ? (raw.trim() === '' ? undefined : Number(raw.trim())) : raw),
+  z
+    .number({ error: t.valueInvalid })
+    .int({ error: t.valueInvalid })
+    .min(0, { error: t.valueInvalid })
+    .max(ITEM_VALUE_MAX, { error: t.valueInvalid }),
+);
+
+/**
+ * The item fields in SPEC.md's validation order: the first failing field is the message shown.
+ * Images are checked after these (Please add at least one image.).
+ */
+export const itemFields = z.object({
+  title: z.string({ error: t.titleRequired }).trim().min(1, t.titleRequired).max(ITEM_TITLE_MAX_LENGTH, t.titleRequired),
+  category: z.enum(CATEGORIES, { error: t.categoryRequired }),
+  value: pointsValue,
+  location: z
+    .string({ error: t.locationRequired })
+    .trim()
+    .min(1, t.locationRequired)
+    .max(ITEM_LOCATION_MAX_LENGTH, t.locationRequired),
+  description: z.string().trim().max(ITEM_DESCRIPTION_MAX_LENGTH).default(''),
+});
+export type ItemFields = z.infer<typeof itemFields>;
+
+export const itemImage = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ItemImage = z.infer<typeof itemImage>;
+
+export const memberSummary = z.object({
+  id: z.uuid(),
+  displayName: z.string(),
+  photoUrl: z.string().nullable(),
+});
+export type MemberSummary = z.infer<typeof memberSummary>;
+
+/** What a marketplace card needs: the first image only, to keep the page small. */
+export const itemCard = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  value: z.number().int(),
+  location: z.string(),
+  status: z.enum(ITEM_STATUSES),
+  createdAt: z.iso.datetime(),
+  ownerId: z.uuid(),
+  image: itemImage.nullable(),
+});
+export type ItemCard = z.infer<typeof itemCard>;
+
+export const itemDetail = itemCard.omit({ image: true }).extend({
+  owner: memberSummary,
+  images: z.array(itemImage.extend({ id: z.uuid() })),
+  updatedAt: z.iso.datetime(),
+});
+export type ItemDetail = z.infer<typeof itemDetail>;
+
+export const itemResponse = z.object({ item: itemDetail });
+export type ItemResponse = z.infer<typeof itemResponse>;
+
+const optionalText = (max: number) =>
+  z.preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), z.string().trim().max(max).optional());
+const optionalPoints = z.preprocess((raw) => (raw === '' ? undefined : raw), pointsValue.optional());
+
+/** The marketplace's filters, as they stand in the page's URL and the API's query string. */
+export const marketplaceQuery = z.object({
+  q: optionalText(200),
+  category: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(CATEGORIES).optional()),
+  location: optionalText(ITEM_LOCATION_MAX_LENGTH),
+  minValue: optionalPoints,
+  maxValue: optionalPoints,
+  type: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(ITEM_TYPES).default('all')),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MARKETPLACE_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
+});
+export type MarketplaceQuery = z.input<typeof marketplaceQuery>;
+
+export const itemPage = z.object({
+  items: z.array(itemCard),
+  /** Opaque; pass it back as `cursor` for the next page. Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ItemPage = z.infer<typeof itemPage>;
+
+export const ownerItemsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MARKETPLACE_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
+});

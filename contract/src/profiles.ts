@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, ITEM_LOCATION_MAX_LENGTH } from './constants.ts';
+import { TEXT } from './texts.ts';
+
+export const publicProfile = z.object({
+  id: z.uuid(),
+  displayName: z.string(),
+  photoUrl: z.string().nullable(),
+  bio: z.string(),
+  location: z.string(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  itemCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+export const profileResponse = z.object({ profile: publicProfile });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const profileUpdateBody = z.object({
+  displayName: z
+    .string({ error: TEXT.account.nameRequired })
+    .trim()
+    .min(1, TEXT.account.nameRequired)
+    .max(DISPLAY_NAME_MAX_LENGTH, TEXT.account.nameTooLong),
+  location: z.string().trim().max(ITEM_LOCATION_MAX_LENGTH),
+  bio: z.string().trim().max(BIO_MAX_LENGTH),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -1,0 +1,134 @@
+import type { ItemType } from '@swapyard/contract';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { itemImages, items, users } from '../../db/schema/index.ts';
+
+export type ItemRow = typeof items.$inferSelect;
+export type ItemImageRow = typeof itemImages.$inferSelect;
+
+export interface ItemFilters {
+  q?: string | undefined;
+  category?: string | undefined;
+  location?: string | undefined;
+  minValue?: number | undefined;
+  maxValue?: number | undefined;
+  type: ItemType;
+}
+
+/** created_at as PostgreSQL's own text: JavaScript dates drop microseconds and would skip rows. */
+export interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+const cardColumns = {
+  item: items,
+  cursorAt: sql<string>`${items.createdAt}::text`.as('cursor_at'),
+  imageKey: itemImages.storageKey,
+  imageWidth: itemImages.width,
+  imageHeight: itemImages.height,
+};
+
+export type CardRow = {
+  item: ItemRow;
+  cursorAt: string;
+  imageKey: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+};
+
+function page(where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number) {
+  return (db: Executor): Promise<CardRow[]> =>
+    db
+      .select(cardColumns)
+      .from(items)
+      .leftJoin(itemImages, and(eq(itemImages.itemId, items.id), eq(itemImages.position, 0)))
+      .where(
+        and(
+          ...where,
+          cursor ? sql`(${items.createdAt}, ${items.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(items.createdAt), desc(items.id))
+      .limit(limit);
+}
+
+/** The marketplace: available items only, newest first, every filter in SQL (trigram indexes serve the text). */
+export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor | undefined, limit: number) {
+  const text = filters.q ? likeAnywhere(filters.q) : undefined;
+  return page(
+    [
+      eq(items.status, 'available'),
+      text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
+      filters.category ? eq(items.category, filters.category) : undefined,
+      filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
+      filters.minValue !== undefined ? gte(items.value, filters.minValue) : undefined,
+      filters.maxValue !== undefined ? lte(items.value, filters.maxValue) : undefined,
+      filters.type === 'services' ? eq(items.kind, 'service') : undefined,
+      filters.type === 'items' ? eq(items.kind, 'item') : undefined,
+    ],
+    cursor,
+    limit,
+  )(db);
+}
+
+export function listByOwner(db: Executor, ownerId: string, cursor: Cursor | undefined, limit: number) {
+  return page([eq(items.ownerId, ownerId)], cursor, limit)(db);
+}
+
+export async function findWithOwner(db: Executor, id: string) {
+  const [row] = await db
+    .select({ item: items, owner: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl } })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.ownerId))
+    .where(eq(items.id, id));
+  return row;
+}
+
+export function imagesOf(db: Executor, itemId: string): Promise<ItemImageRow[]> {
+  return db.select().from(itemImages).where(eq(itemImages.itemId, itemId)).orderBy(asc(itemImages.position));
+}
+
+/** Locks the row: an edit and an accepted swap of the same item never interleave. */
+export async function lockItem(db: Executor, id: string): Promise<ItemRow | undefined> {
+  const [row] = await db.select().from(items).where(eq(items.id, id)).for('update');
+  return row;
+}
+
+export async function insertItem(
+  db: Executor,
+  values: Pick<ItemRow, 'ownerId' | 'title' | 'description' | 'category' | 'value' | 'location'>,
+): Promise<ItemRow> {
+  const [row] = await db.insert(items).values(values).returning();
+  return row!;
+}
+
+export async function updateItem(
+  db: Executor,
+  id: string,
+  values: Pick<ItemRow, 'title' | 'description' | 'category' | 'value' | 'location'>,
+): Promise<ItemRow> {
+  const [row] = await db
+    .update(items)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(items.id, id))
+    .returning();
+  return row!;
+}
+
+/** The images in their new order, positions 0..n-1. */
+export async function replaceImages(
+  db: Executor,
+  itemId: string,
+  images: { storageKey: string; width: number; height: number }[],
+): Promise<void> {
+  await db.delete(itemImages).where(eq(itemImages.itemId, itemId));
+  await db.insert(itemImages).values(images.map((image, position) => ({ ...image, itemId, position })));
+}
+
+export async function deleteItem(db: Executor, id: string): Promise<void> {
+  await db.delete(items).where(eq(items.id, id));
+}
+

@@ -1,0 +1,51 @@
+import { itemPage, itemResponse, marketplaceQuery, MAX_ITEM_IMAGES, ownerItemsQuery, TEXT } from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readMultipartForm } from '../../plugins/multipart-form.ts';
+import type { ItemsService } from './service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: TEXT.items.notFoundTitle }) });
+const itemForm = { maxFiles: MAX_ITEM_IMAGES, tooManyFiles: TEXT.items.tooManyImages };
+const multipartDoc = {
+  description: `multipart/form-data: title, description, category, value, location, up to ${MAX_ITEM_IMAGES} files named images; on update also imageOrder`,
+};
+
+export function itemRoutes(items: ItemsService) {
+  return async function (app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get('/api/items', { schema: { tags: ['items'], querystring: marketplaceQuery, response: { 200: itemPage } } }, (request) => {
+      const { cursor, limit, ...filters } = request.query;
+      return items.list(request.session, filters, { cursor, limit });
+    });
+
+    api.get('/api/items/:id', { schema: { tags: ['items'], params: idParams, response: { 200: itemResponse } } }, async (request) => ({
+      item: await items.get(request.session, request.params.id),
+    }));
+
+    api.post('/api/items', { schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } } }, async (request, reply) => {
+      const item = await items.create(request.session, await readMultipartForm(request, itemForm));
+      return reply.code(201).send({ item });
+    });
+
+    api.put(
+      '/api/items/:id',
+      { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } } },
+      async (request) => ({
+        item: await items.update(request.session, request.params.id, await readMultipartForm(request, itemForm)),
+      }),
+    );
+
+    api.delete('/api/items/:id', { schema: { tags: ['items'], params: idParams } }, async (request, reply) => {
+      await items.delete(request.session, request.params.id);
+      return reply.code(204).send();
+    });
+
+    api.get(
+      '/api/users/:id/items',
+      { schema: { tags: ['items'], params: idParams, querystring: ownerItemsQuery, response: { 200: itemPage } } },
+      (request) => items.listByOwner(request.session, request.params.id, request.query),
+    );
+  };
+}

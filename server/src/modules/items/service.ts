@@ -1,0 +1,191 @@
+import {
+  itemFields,
+  MAX_ITEM_IMAGES,
+  TEXT,
+  type ItemDetail,
+  type ItemFields,
+  type ItemPage,
+  type ItemType,
+} from '@swapyard/contract';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Session } from '../auth/service.ts';
+import type { MultipartForm } from '../../plugins/multipart-form.ts';
+import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import type { ImageService, StoredImage } from '../uploads/service.ts';
+import { presentCard, presentDetail } from './present-item.ts';
+import * as repo from './repository.ts';
+
+export interface ListOptions {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const imageOrder = z.array(z.string().regex(/^(id:[0-9a-f-]{36}|new:\d{1,2})$/)).max(MAX_ITEM_IMAGES);
+
+/** The first failing field in SPEC.md's order, with its text. */
+function parseFields(form: MultipartForm): ItemFields {
+  const parsed = itemFields.safeParse(Object.fromEntries(form.fields));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? TEXT.errors.invalidInput);
+  return parsed.data;
+}
+
+function toPage(rows: repo.CardRow[], limit: number): ItemPage {
+  const visible = rows.slice(0, limit);
+  const last = visible.at(-1);
+  return {
+    items: visible.map(presentCard),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.item.id) : null,
+  };
+}
+
+export class ItemsService {
+  constructor(
+    private readonly db: Database,
+    private readonly images: ImageService,
+    private readonly bus: EventBus,
+  ) {}
+
+  async list(
+    session: Session | undefined,
+    filters: repo.ItemFilters & { type: ItemType },
+    { cursor, limit }: ListOptions,
+  ): Promise<ItemPage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    // One row more than asked tells whether another page exists without counting.
+    return toPage(await repo.listAvailable(this.db, filters, decodeCursor(cursor), limit + 1), limit);
+  }
+
+  async listByOwner(session: Session | undefined, ownerId: string, { cursor, limit }: ListOptions): Promise<ItemPage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    return toPage(await repo.listByOwner(this.db, ownerId, decodeCursor(cursor), limit + 1), limit);
+  }
+
+  async get(session: Session | undefined, id: string): Promise<ItemDetail> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const found = await repo.findWithOwner(this.db, id);
+    if (!found) throw notFound(TEXT.items.notFoundTitle);
+    return presentDetail(found.item, found.owner, await repo.imagesOf(this.db, id));
+  }
+
+  async create(session: Session | undefined, form: MultipartForm): Promise<ItemDetail> {
+    if (!session) throw unauthenticated(TEXT.items.loginRequired);
+    const fields = parseFields(form);
+    if (form.files.length === 0) throw badRequest(TEXT.items.imagesRequired);
+    const stored = await this.images.storeAll('items', session.userId, form.files);
+    let itemId: string;
+    try {
+      itemId = await this.db.transaction(async (tx) => {
+        const item = await repo.insertItem(tx, { ...fields, ownerId: session.userId });
+        await repo.replaceImages(tx, item.id, stored.map(toImageRow));
+        return item.id;
+      });
+    } catch (error) {
+      await this.images.removeAll(stored.map((image) => image.key));
+      throw error;
+    }
+    await this.announce('items.created', itemId, session.userId);
+    return this.get(session, itemId);
+  }
+
+  async update(session: Session | undefined, id: string, form: MultipartForm): Promise<ItemDetail> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const current = await repo.findWithOwner(this.db, id);
+    if (!current) throw notFound(TEXT.items.notFoundTitle);
+    if (current.item.ownerId !== session.userId) throw forbidden(TEXT.items.updateForbidden);
+    if (current.item.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
+    const fields = parseFields(form);
+    const existing = await repo.imagesOf(this.db, id);
+    const order = parseImageOrder(form, existing);
+
+    const stored = await this.images.storeAll('items', session.userId, form.files);
+    const finalImages = order.map((entry) =>
+      entry.kind === 'existing' ? entry.image : toImageRow(stored[entry.index]!),
+    );
+    try {
+      await this.db.transaction(async (tx) => {
+        const locked = await repo.lockItem(tx, id);
+        if (!locked) throw notFound(TEXT.items.notFoundTitle);
+        if (locked.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
+        await repo.updateItem(tx, id, fields);
+        await repo.replaceImages(tx, id, finalImages);
+      });
+    } catch (error) {
+      await this.images.removeAll(stored.map((image) => image.key));
+      throw error;
+    }
+    const kept = new Set(finalImages.map((image) => image.storageKey));
+    await this.images.removeAll(existing.map((image) => image.storageKey).filter((key) => !kept.has(key)));
+    await this.announce('items.updated', id, session.userId);
+    return this.get(session, id);
+  }
+
+  async delete(session: Session | undefined, id: string): Promise<void> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const keys = await this.db.transaction(async (tx) => {
+      const item = await repo.lockItem(tx, id);
+      if (!item) throw notFound(TEXT.items.notFoundTitle);
+      if (item.ownerId !== session.userId) throw forbidden(TEXT.items.deleteForbidden);
+      if (item.status === 'swapped') throw badRequest(TEXT.items.swappedUndeletable);
+      const images = await repo.imagesOf(tx, id);
+      await repo.deleteItem(tx, id);
+      return images.map((image) => image.storageKey);
+    });
+    await this.images.removeAll(keys);
+    await this.announce('items.deleted', id, session.userId);
+  }
+
+  private announce(type: 'items.created' | 'items.updated' | 'items.deleted', itemId: string, ownerId: string) {
+    return this.bus.publish({ rooms: [rooms.everyone], event: { type, data: { itemId, ownerId } } });
+  }
+}
+
+function toImageRow(image: StoredImage) {
+  return { storageKey: image.key, width: image.width, height: image.height };
+}
+
+type OrderEntry = { kind: 'existing'; image: repo.ItemImageRow } | { kind: 'new'; index: number };
+
+/**
+ * imageOrder lists the final gallery: "id:<image id>" keeps an existing image, "new:<n>" places the
+ * n-th uploaded file. Without it, existing images stay and new ones follow.
+ */
+function parseImageOrder(form: MultipartForm, existing: repo.ItemImageRow[]): OrderEntry[] {
+  const raw = form.fields.get('imageOrder');
+  let tokens: string[];
+  if (raw === undefined) {
+    tokens = [...existing.map((image) => `id:${image.id}`), ...form.files.map((_, i) => `new:${i}`)];
+  } else {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      json = undefined;
+    }
+    const parsed = imageOrder.safeParse(json);
+    if (!parsed.success) {
+      throw badRequest(Array.isArray(json) && json.length > MAX_ITEM_IMAGES ? TEXT.items.tooManyImages : 'Invalid image order');
+    }
+    tokens = parsed.data;
+  }
+  if (tokens.length === 0) throw badRequest(TEXT.items.imagesRequired);
+  if (tokens.length > MAX_ITEM_IMAGES) throw badRequest(TEXT.items.tooManyImages);
+  if (new Set(tokens).size !== tokens.length) throw badRequest('Invalid image order');
+  const byId = new Map(existing.map((image) => [image.id, image]));
+  const entries = tokens.map((token): OrderEntry => {
+    const [kind, ref = ''] = token.split(':') as [string, string];
+    if (kind === 'id') {
+      const image = byId.get(ref);
+      if (!image) throw badRequest('Invalid image order');
+      return { kind: 'existing', image };
+    }
+    const index = Number(ref);
+    if (index >= form.files.length) throw badRequest('Invalid image order');
+    return { kind: 'new', index };
+  });
+  // An uploaded file that the order leaves out would be stored for nothing.
+  if (entries.filter((entry) => entry.kind === 'new').length !== form.files.length) throw badRequest('Invalid image order');
+  return entries;
+}

@@ -1,0 +1,24 @@
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { items, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function countItems(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(items).where(eq(items.ownerId, ownerId));
+  return row?.n ?? 0;
+}
+
+export async function updateProfile(
+  db: Executor,
+  id: string,
+  values: Partial<Pick<UserRow, 'displayName' | 'bio' | 'location' | 'photoUrl'>>,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row!;
+}

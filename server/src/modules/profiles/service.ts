@@ -1,0 +1,43 @@
+import { TEXT, type CurrentUser, type ProfileUpdateBody, type PublicProfile } from '@swapyard/contract';
+import type { Database } from '../../db/database.ts';
+import { badRequest, notFound, unauthenticated } from '../../lib/app-error.ts';
+import type { MultipartForm } from '../../plugins/multipart-form.ts';
+import { presentCurrentUser } from '../auth/present-user.ts';
+import type { Session } from '../auth/service.ts';
+import { imageUrl } from '../uploads/image-keys.ts';
+import type { ImageService } from '../uploads/service.ts';
+import * as repo from './repository.ts';
+
+const AVATAR_URL = /^\/api\/images\/(avatars\/.+)\.webp$/;
+
+export class ProfilesService {
+  constructor(
+    private readonly db: Database,
+    private readonly images: ImageService,
+  ) {}
+
+  /** Anyone signed in may see a profile; the email address is never part of it. */
+  async get(session: Session | undefined, id: string): Promise<PublicProfile> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const user = await repo.findUser(this.db, id);
+    if (!user) throw notFound(TEXT.profile.notFound);
+    const { email: _email, points: _points, ...visible } = presentCurrentUser(user);
+    return { ...visible, itemCount: await repo.countItems(this.db, id) };
+  }
+
+  async update(session: Session | undefined, body: ProfileUpdateBody): Promise<CurrentUser> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    return presentCurrentUser(await repo.updateProfile(this.db, session.userId, body));
+  }
+
+  async setPhoto(session: Session | undefined, form: MultipartForm): Promise<CurrentUser> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    if (form.files.length === 0) throw badRequest(TEXT.images.photoRequired);
+    const [stored] = await this.images.storeAll('avatars', session.userId, form.files);
+    const previous = (await repo.findUser(this.db, session.userId))?.photoUrl;
+    const user = await repo.updateProfile(this.db, session.userId, { photoUrl: imageUrl(stored!.key) });
+    const oldKey = previous ? AVATAR_URL.exec(previous)?.[1] : undefined;
+    if (oldKey) await this.images.removeAll([oldKey]);
+    return presentCurrentUser(user);
+  }
+}
