@@ -15,7 +15,7 @@ export const conversations = pgTable(
   },
   (t) => [
     unique('conversations_pair_key').on(t.pairKey),
-    index('conversations_last_message_idx').on(t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_last_message_idx').on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -54,6 +54,6 @@ export const messages = pgTable(
   },
   (t) => [
     unique('messages_sender_client_key').on(t.senderId, t.clientId),
-    index('messages_conversation_newest_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    index('messages_conversation_newest_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

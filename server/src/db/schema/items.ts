@@ -29,11 +29,11 @@ export const items = pgTable(
     ),
     check('items_status_known', sql`${t.status} IN ('available', 'swapped', 'withdrawn')`),
     index('items_available_newest_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available'`),
-    index('items_owner_newest_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('items_owner_newest_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('items_category_newest_idx')
-      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available'`),
     index('items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),

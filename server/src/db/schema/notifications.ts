@@ -23,7 +23,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_type_known', sql`${t.type} IN ('message', 'proposal', 'system', 'other')`),
-    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
   ],
 );

@@ -24,6 +24,6 @@ export const pointEntries = pgTable(
     uniqueIndex('point_entries_one_signup_bonus_key')
       .on(t.userId)
       .where(sql`${t.reason} = 'signup_bonus'`),
-    index('point_entries_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('point_entries_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

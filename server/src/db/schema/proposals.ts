@@ -26,8 +26,8 @@ export const proposals = pgTable(
   (t) => [
     check('proposals_points_offer_non_negative', sql`${t.pointsOffer} >= 0`),
     check('proposals_status_known', sql`${t.status} IN ('pending', 'accepted', 'declined', 'cancelled')`),
-    index('proposals_receiver_newest_idx').on(t.receiverId, t.createdAt.desc(), t.id.desc()),
-    index('proposals_sender_newest_idx').on(t.senderId, t.createdAt.desc(), t.id.desc()),
+    index('proposals_receiver_newest_idx').on(t.receiverId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('proposals_sender_newest_idx').on(t.senderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('proposals_pending_item_idx').on(t.itemId).where(sql`${t.status} = 'pending'`),
     index('proposals_pending_offer_item_idx').on(t.offerItemId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('proposals_one_pending_per_sender_item_key')

@@ -1,6 +1,6 @@
 import type { Category, ItemCard, ItemDetail, ItemStatus, MemberSummary } from '@swapyard/contract';
 import { imageUrl, thumbUrl } from '../uploads/image-keys.ts';
-import type { CardRow, ItemImageRow, ItemRow } from './repository.ts';
+import type { ItemImageRow, ItemRow } from './repository.ts';
 
 function base(item: ItemRow) {
   return {
@@ -16,13 +16,12 @@ function base(item: ItemRow) {
   };
 }
 
-export function presentCard(row: CardRow): ItemCard {
-  return {
-    ...base(row.item),
-    image: row.imageKey
-      ? { url: imageUrl(row.imageKey), thumbUrl: thumbUrl(row.imageKey), width: row.imageWidth!, height: row.imageHeight! }
-      : null,
-  };
+function presentImage(image: ItemImageRow) {
+  return { url: imageUrl(image.storageKey), thumbUrl: thumbUrl(image.storageKey), width: image.width, height: image.height };
+}
+
+export function presentCard(item: ItemRow, firstImage: ItemImageRow | undefined): ItemCard {
+  return { ...base(item), image: firstImage ? presentImage(firstImage) : null };
 }
 
 export function presentDetail(item: ItemRow, owner: MemberSummary, images: ItemImageRow[]): ItemDetail {
@@ -30,12 +29,6 @@ export function presentDetail(item: ItemRow, owner: MemberSummary, images: ItemI
     ...base(item),
     updatedAt: item.updatedAt.toISOString(),
     owner,
-    images: images.map((image) => ({
-      id: image.id,
-      url: imageUrl(image.storageKey),
-      thumbUrl: thumbUrl(image.storageKey),
-      width: image.width,
-      height: image.height,
-    })),
+    images: images.map((image) => ({ id: image.id, ...presentImage(image) })),
   };
 }

@@ -1,5 +1,5 @@
 import type { ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { itemImages, items, users } from '../../db/schema/index.ts';
 
@@ -23,42 +23,37 @@ export interface Cursor {
 
 const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-const cardColumns = {
+const pageColumns = {
   item: items,
   cursorAt: sql<string>`${items.createdAt}::text`.as('cursor_at'),
-  imageKey: itemImages.storageKey,
-  imageWidth: itemImages.width,
-  imageHeight: itemImages.height,
 };
 
-export type CardRow = {
-  item: ItemRow;
-  cursorAt: string;
-  imageKey: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-};
+export type PageRow = Awaited<ReturnType<typeof listAvailable>>[number];
 
-function page(where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number) {
-  return (db: Executor): Promise<CardRow[]> =>
-    db
-      .select(cardColumns)
-      .from(items)
-      .leftJoin(itemImages, and(eq(itemImages.itemId, items.id), eq(itemImages.position, 0)))
-      .where(
-        and(
-          ...where,
-          cursor ? sql`(${items.createdAt}, ${items.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(desc(items.createdAt), desc(items.id))
-      .limit(limit);
+/**
+ * Returns the query itself (awaitable), so a test can EXPLAIN exactly what runs. It stays a plain
+ * newest-first index scan that stops at the limit; the page's images are read apart, by id
+ * (firstImagesOf). Index columns are DESC NULLS FIRST, as ORDER BY ... DESC is, or no index matches.
+ */
+function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number) {
+  return db
+    .select(pageColumns)
+    .from(items)
+    .where(
+      and(
+        ...where,
+        cursor ? sql`(${items.createdAt}, ${items.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(limit);
 }
 
 /** The marketplace: available items only, newest first, every filter in SQL (trigram indexes serve the text). */
 export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor | undefined, limit: number) {
   const text = filters.q ? likeAnywhere(filters.q) : undefined;
   return page(
+    db,
     [
       eq(items.status, 'available'),
       text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
@@ -71,11 +66,11 @@ export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor
     ],
     cursor,
     limit,
-  )(db);
+  );
 }
 
 export function listByOwner(db: Executor, ownerId: string, cursor: Cursor | undefined, limit: number) {
-  return page([eq(items.ownerId, ownerId)], cursor, limit)(db);
+  return page(db, [eq(items.ownerId, ownerId)], cursor, limit);
 }
 
 export async function findWithOwner(db: Executor, id: string) {
@@ -85,6 +80,14 @@ export async function findWithOwner(db: Executor, id: string) {
     .innerJoin(users, eq(users.id, items.ownerId))
     .where(eq(items.id, id));
   return row;
+}
+
+export function firstImagesOf(db: Executor, itemIds: string[]): Promise<ItemImageRow[]> {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(itemImages)
+    .where(and(inArray(itemImages.itemId, itemIds), eq(itemImages.position, 0)));
 }
 
 export function imagesOf(db: Executor, itemId: string): Promise<ItemImageRow[]> {

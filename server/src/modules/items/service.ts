@@ -32,14 +32,6 @@ function parseFields(form: MultipartForm): ItemFields {
   return parsed.data;
 }
 
-function toPage(rows: repo.CardRow[], limit: number): ItemPage {
-  const visible = rows.slice(0, limit);
-  const last = visible.at(-1);
-  return {
-    items: visible.map(presentCard),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.item.id) : null,
-  };
-}
 
 export class ItemsService {
   constructor(
@@ -55,12 +47,12 @@ export class ItemsService {
   ): Promise<ItemPage> {
     if (!session) throw unauthenticated(TEXT.auth.required);
     // One row more than asked tells whether another page exists without counting.
-    return toPage(await repo.listAvailable(this.db, filters, decodeCursor(cursor), limit + 1), limit);
+    return this.toPage(await repo.listAvailable(this.db, filters, decodeCursor(cursor), limit + 1), limit);
   }
 
   async listByOwner(session: Session | undefined, ownerId: string, { cursor, limit }: ListOptions): Promise<ItemPage> {
     if (!session) throw unauthenticated(TEXT.auth.required);
-    return toPage(await repo.listByOwner(this.db, ownerId, decodeCursor(cursor), limit + 1), limit);
+    return this.toPage(await repo.listByOwner(this.db, ownerId, decodeCursor(cursor), limit + 1), limit);
   }
 
   async get(session: Session | undefined, id: string): Promise<ItemDetail> {
@@ -135,6 +127,17 @@ export class ItemsService {
     });
     await this.images.removeAll(keys);
     await this.announce('items.deleted', id, session.userId);
+  }
+
+  private async toPage(rows: repo.PageRow[], limit: number): Promise<ItemPage> {
+    const visible = rows.slice(0, limit);
+    const last = visible.at(-1);
+    const images = await repo.firstImagesOf(this.db, visible.map((row) => row.item.id));
+    const imageOf = new Map(images.map((image) => [image.itemId, image]));
+    return {
+      items: visible.map((row) => presentCard(row.item, imageOf.get(row.item.id))),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.item.id) : null,
+    };
   }
 
   private announce(type: 'items.created' | 'items.updated' | 'items.deleted', itemId: string, ownerId: string) {

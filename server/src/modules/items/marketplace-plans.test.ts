@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { listAvailable, listByOwner, type ItemFilters } from './repository.ts';
+
+const LISTINGS = 100_000;
+let database: DatabaseHandle;
+let ownerId: string;
+
+/** 100,000 listings made in SQL: titles from a small vocabulary, so some words are common and one is rare. */
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const [owner] = await db
+    .insert(users)
+    .values({ email: 'bulk@example.com', passwordHash: 'x', displayName: 'Bulk' })
+    .returning({ id: users.id });
+  ownerId = owner!.id;
+  await db.execute(sql`
+    insert into items (owner_id, title, description, category, value, location, status, created_at)
+    select ${ownerId}::uuid,
+      (array['Vintage','Compact','Wooden','Electric','Handmade','Retro'])[1 + g % 6] || ' ' ||
+        (array['chair','lamp','bike','guitar','jacket','novel','tent','kettle'])[1 + (g / 6) % 8] ||
+        case when g = 77777 then ' zeppelin' else '' end,
+      'Well kept, collection only. Item number ' || g,
+      (array['Electronics','Furniture','Clothing','Books','Sports','Services','Other'])[1 + g % 7],
+      g % 500,
+      (array['Leeds','York','Bristol','Cardiff','Glasgow'])[1 + g % 5],
+      case when g % 10 = 0 then 'swapped' else 'available' end,
+      now() - g * interval '1 minute'
+    from generate_series(1, ${LISTINGS}) as g`);
+  await db.execute(sql`analyze items`);
+}, 300_000);
+
+afterAll(async () => {
+  await database.close();
+});
+
+async function plan(query: { getSQL: () => ReturnType<typeof sql> }): Promise<string> {
+  const result = await database.db.execute(sql`explain ${query}`);
+  const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+const all: ItemFilters = { type: 'all' };
+
+describe(`marketplace query plans over ${LISTINGS.toLocaleString('en')} listings`, () => {
+  it('reads the first page from the newest-available index, without sorting the table', async () => {
+    const text = await plan(listAvailable(database.db, all, undefined, 25));
+    expect(text).toContain('items_available_newest_idx');
+    expect(text).not.toMatch(/Seq Scan on items|Sort/);
+  });
+
+  it('finds a rare word through the trigram indexes', async () => {
+    const text = await plan(listAvailable(database.db, { ...all, q: 'zeppelin' }, undefined, 25));
+    expect(text).toMatch(/items_(title|description)_trgm_idx/);
+    expect(text).not.toMatch(/Seq Scan on items/);
+    const rows = await listAvailable(database.db, { ...all, q: 'ZEPPELIN' }, undefined, 25);
+    expect(rows.map((row) => row.item.title)).toEqual([expect.stringMatching(/ zeppelin$/)]);
+  });
+
+  it('filters a category while reading a newest-first index in order, with no sort', async () => {
+    const text = await plan(listAvailable(database.db, { ...all, category: 'Books' }, undefined, 25));
+    expect(text).toMatch(/Index Scan using items_(category|available)_newest_idx/);
+    expect(text).not.toMatch(/Seq Scan on items|Sort/);
+  });
+
+  it("lists a member's items from the owner index", async () => {
+    const text = await plan(listByOwner(database.db, ownerId, undefined, 25));
+    expect(text).toContain('items_owner_newest_idx');
+  });
+});
