@@ -38,3 +38,5 @@ export const ITEM_VALUE_MAX = 1_000_000;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MARKETPLACE_PAGE_SIZE = 24;
 export const BIO_MAX_LENGTH = 500;
+export const PROPOSAL_MESSAGE_MAX_LENGTH = 1000;
+export const RATING_COMMENT_MAX_LENGTH = 500;

@@ -26,7 +26,24 @@ export const itemsDeletedEvent = z.object({
   data: z.object({ itemId: z.uuid(), ownerId: z.uuid() }),
 });
 
+export const notificationsCreatedEvent = z.object({
+  type: z.literal('notifications.created'),
+  data: z.object({ notificationId: z.uuid() }),
+});
+/** Read or resolved flags changed; a null id means all of the member's notifications. */
+export const notificationsUpdatedEvent = z.object({
+  type: z.literal('notifications.updated'),
+  data: z.object({ notificationId: z.uuid().nullable() }),
+});
+export const proposalsUpdatedEvent = z.object({
+  type: z.literal('proposals.updated'),
+  data: z.object({ proposalId: z.uuid(), status: z.enum(['pending', 'accepted', 'declined', 'cancelled']) }),
+});
+
 export const serverEvent = z.discriminatedUnion('type', [
+  notificationsCreatedEvent,
+  notificationsUpdatedEvent,
+  proposalsUpdatedEvent,
   pointsUpdatedEvent,
   sessionEndedEvent,
   itemsCreatedEvent,

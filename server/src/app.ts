@@ -21,7 +21,12 @@ import { profileRoutes } from './modules/profiles/routes.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
 import { imageRoutes } from './modules/uploads/routes.ts';
 import { ImageService } from './modules/uploads/service.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { NotificationsService } from './modules/notifications/service.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
 import { PointsService } from './modules/points/service.ts';
+import { proposalRoutes } from './modules/proposals/routes.ts';
+import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
@@ -44,6 +49,8 @@ export interface Services {
   images: ImageService;
   items: ItemsService;
   profiles: ProfilesService;
+  notifications: NotificationsService;
+  proposals: ProposalsService;
 }
 
 declare module 'fastify' {
@@ -101,12 +108,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const publicUrl = (path: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${path}`;
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
-  const points = new PointsService(bus);
+  const points = new PointsService(database.db, bus);
   const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
   const images = new ImageService(options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), app.log);
   const items = new ItemsService(database.db, images, bus);
   const profiles = new ProfilesService(database.db, images);
-  app.decorate('services', { database, bus, hub, auth, points, images, items, profiles });
+  const notifications = new NotificationsService(database.db, bus);
+  const proposals = new ProposalsService(database.db, bus, notifications, points);
+  app.decorate('services', { database, bus, hub, auth, points, images, items, profiles, notifications, proposals });
 
   const pruneTimer = setInterval(() => {
     auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
@@ -164,6 +173,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(itemRoutes(items));
   await app.register(profileRoutes(profiles));
   await app.register(imageRoutes(images));
+  await app.register(proposalRoutes(proposals, config));
+  await app.register(notificationRoutes(notifications));
+  await app.register(pointsRoutes(points));
   await app.register(socketRoute(hub, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -68,6 +68,7 @@ export interface Config {
     registerPerIp: RateLimit;
     resetPerIp: RateLimit;
     resetPerEmail: RateLimit;
+    proposalsPerMember: RateLimit;
   };
 }
 
@@ -79,6 +80,7 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   resetPerIp: { max: 10, windowMs: 60 * MINUTE },
   resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
+  proposalsPerMember: { max: 30, windowMs: 10 * MINUTE },
 };
 
 export class ConfigError extends Error {}

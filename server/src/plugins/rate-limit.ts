@@ -45,3 +45,6 @@ export const byEmail = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
+
+/** Signed-in actions count per member, whatever address they come from. */
+export const byMember = (request: FastifyRequest) => request.session?.userId ?? `ip:${request.ip}`;

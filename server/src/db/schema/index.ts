@@ -1,4 +1,5 @@
 export * from './conversations.ts';
+export * from './idempotency.ts';
 export * from './items.ts';
 export * from './notifications.ts';
 export * from './points.ts';

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import type { PointReason } from '@swapyard/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { pointEntries, users } from '../../db/schema/index.ts';
+import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
+import type { Cursor } from '../items/repository.ts';
 
-export type PointReason = 'signup_bonus' | 'swap_paid' | 'swap_received';
 
 export interface NewPointEntry {
   userId: string;
@@ -21,4 +22,23 @@ export async function appendEntry(tx: Executor, entry: NewPointEntry): Promise<n
   if (!row) throw new Error(`no member ${entry.userId} for a ledger entry`);
   await tx.insert(pointEntries).values({ ...entry, balanceAfter: row.points });
   return row.points;
+}
+
+/** A member's ledger, newest first, with the item each swap was about. */
+export function listEntries(db: Executor, userId: string, cursor: Cursor | undefined, limit: number) {
+  return db
+    .select({ entry: pointEntries, itemTitle: items.title, cursorAt: sql<string>`${pointEntries.createdAt}::text` })
+    .from(pointEntries)
+    .leftJoin(proposals, eq(proposals.id, pointEntries.proposalId))
+    .leftJoin(items, eq(items.id, proposals.itemId))
+    .where(
+      and(
+        eq(pointEntries.userId, userId),
+        cursor
+          ? sql`(${pointEntries.createdAt}, ${pointEntries.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(pointEntries.createdAt), desc(pointEntries.id))
+    .limit(limit);
 }

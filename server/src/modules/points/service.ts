@@ -1,5 +1,10 @@
-import type { EventBus } from '../../realtime/event-bus.ts';
-import { rooms } from '../../realtime/event-bus.ts';
+import { TEXT, type PointEntryPage, type PointReason } from '@swapyard/contract';
+import type { Database } from '../../db/database.ts';
+import { unauthenticated } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import type { Session } from '../auth/service.ts';
+import { listEntries } from './repository.ts';
 
 export interface Balance {
   userId: string;
@@ -7,7 +12,30 @@ export interface Balance {
 }
 
 export class PointsService {
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Only ever the member's own ledger. */
+  async history(session: Session | undefined, cursor: string | undefined, limit: number): Promise<PointEntryPage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const rows = await listEntries(this.db, session.userId, decodeCursor(cursor), limit + 1);
+    const visible = rows.slice(0, limit);
+    const last = visible.at(-1);
+    return {
+      entries: visible.map(({ entry, itemTitle }) => ({
+        id: entry.id,
+        amount: entry.amount,
+        balanceAfter: entry.balanceAfter,
+        reason: entry.reason as PointReason,
+        proposalId: entry.proposalId,
+        createdAt: entry.createdAt.toISOString(),
+        itemTitle,
+      })),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.entry.id) : null,
+    };
+  }
 
   /** Call after commit: a member's open tabs show the new balance at once. */
   async announce(balances: Balance[]): Promise<void> {

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ITEM_VALUE_MAX, PROPOSAL_MESSAGE_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH } from './constants.ts';
+import { itemCard, memberSummary } from './items.ts';
+import { TEXT } from './texts.ts';
+
+const t = TEXT.proposals;
+
+export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const proposalCreateBody = z.object({
+  itemId: z.uuid({ error: t.noItem }),
+  message: z.string({ error: t.messageRequired }).trim().min(1, t.messageRequired).max(PROPOSAL_MESSAGE_MAX_LENGTH),
+  pointsOffer: z
+    .number({ error: t.pointsInvalid })
+    .int({ error: t.pointsInvalid })
+    .min(0, { error: t.pointsInvalid })
+    .max(ITEM_VALUE_MAX, { error: t.pointsInvalid })
+    .default(0),
+  offerItemId: z.uuid({ error: t.invalidOfferItem }).nullable().default(null),
+});
+export type ProposalCreateBody = z.input<typeof proposalCreateBody>;
+
+/** A proposal as either side sees it: both items, both members, and what the viewer may do now. */
+export const proposal = z.object({
+  id: z.uuid(),
+  status: z.enum(PROPOSAL_STATUSES),
+  message: z.string(),
+  pointsOffer: z.number().int(),
+  createdAt: z.iso.datetime(),
+  resolvedAt: z.iso.datetime().nullable(),
+  sender: memberSummary,
+  receiver: memberSummary,
+  item: itemCard,
+  offerItem: itemCard.nullable(),
+  viewerRole: z.enum(['sender', 'receiver']),
+  /** Stars the viewer gave the other side, if they rated this swap. */
+  viewerRating: z.number().int().min(1).max(5).nullable(),
+});
+export type Proposal = z.infer<typeof proposal>;
+
+export const proposalResponse = z.object({ proposal });
+export type ProposalResponse = z.infer<typeof proposalResponse>;
+
+export const proposalListQuery = z.object({
+  box: z.enum(['received', 'sent']),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const proposalPage = z.object({ proposals: z.array(proposal), nextCursor: z.string().nullable() });
+export type ProposalPage = z.infer<typeof proposalPage>;
+
+export const ratingBody = z.object({
+  stars: z.number({ error: t.starsInvalid }).int({ error: t.starsInvalid }).min(1, t.starsInvalid).max(5, t.starsInvalid),
+  comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH).default(''),
+});
+export type RatingBody = z.input<typeof ratingBody>;
+
+export const NOTIFICATION_TYPES = ['message', 'proposal', 'system', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notification = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  description: z.string(),
+  itemId: z.uuid().nullable(),
+  relatedId: z.string().nullable(),
+  proposalId: z.uuid().nullable(),
+  read: z.boolean(),
+  resolved: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationPage = z.object({
+  notifications: z.array(notification),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPage>;
+
+export const POINT_REASONS = ['signup_bonus', 'swap_paid', 'swap_received'] as const;
+export type PointReason = (typeof POINT_REASONS)[number];
+
+export const pointEntry = z.object({
+  id: z.uuid(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  reason: z.enum(POINT_REASONS),
+  proposalId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+  /** The item swapped, for entries that come from a swap. */
+  itemTitle: z.string().nullable(),
+});
+export type PointEntry = z.infer<typeof pointEntry>;
+
+export const pointEntryPage = z.object({ entries: z.array(pointEntry), nextCursor: z.string().nullable() });
+export type PointEntryPage = z.infer<typeof pointEntryPage>;

@@ -1,0 +1,71 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { notifications } from '../../db/schema/index.ts';
+import type { Cursor } from '../items/repository.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'title' | 'description'> &
+  Partial<Pick<NotificationRow, 'itemId' | 'relatedId' | 'proposalId' | 'resolved'>>;
+
+export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(notifications).values(rows).returning();
+}
+
+export function listForUser(db: Executor, userId: string, cursor: Cursor | undefined, limit: number) {
+  return db
+    .select({ notification: notifications, cursorAt: sql<string>`${notifications.createdAt}::text` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        cursor
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+/** Only the member's own notification: another member's id simply matches nothing. */
+export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+}
+
+/** A proposal that is answered no longer needs Accept and Decline; the answerer has seen it. */
+export async function resolveProposalNotifications(
+  db: Executor,
+  proposalIds: string[],
+  readBy?: string,
+): Promise<NotificationRow[]> {
+  if (proposalIds.length === 0) return [];
+  return db
+    .update(notifications)
+    .set({
+      resolved: true,
+      ...(readBy ? { read: sql`${notifications.read} OR ${notifications.userId} = ${readBy}` } : {}),
+    })
+    .where(and(inArray(notifications.proposalId, proposalIds), eq(notifications.type, 'proposal')))
+    .returning();
+}

@@ -1,0 +1,33 @@
+import { notificationPage, TEXT } from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { NotificationsService } from './service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: TEXT.notifications.notFound }) });
+const listQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(30),
+});
+
+export function notificationRoutes(notifications: NotificationsService) {
+  return async function (app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      '/api/notifications',
+      { schema: { tags: ['notifications'], querystring: listQuery, response: { 200: notificationPage } } },
+      (request) => notifications.list(request.session, request.query.cursor, request.query.limit),
+    );
+
+    api.post('/api/notifications/:id/read', { schema: { tags: ['notifications'], params: idParams } }, async (request, reply) => {
+      await notifications.markRead(request.session, request.params.id);
+      return reply.code(204).send();
+    });
+
+    api.post('/api/notifications/read-all', { schema: { tags: ['notifications'] } }, async (request, reply) => {
+      await notifications.markAllRead(request.session);
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,139 @@
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { idempotencyKeys, items, proposals, ratings, users } from '../../db/schema/index.ts';
+import type { Cursor } from '../items/repository.ts';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+
+export async function findProposal(db: Executor, id: string): Promise<ProposalRow | undefined> {
+  const [row] = await db.select().from(proposals).where(eq(proposals.id, id));
+  return row;
+}
+
+export async function lockProposal(db: Executor, id: string): Promise<ProposalRow | undefined> {
+  const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Item rows locked in id order, before any proposal row: every transaction that locks both does
+ * it in this order, so two accepts sharing an item queue instead of deadlocking. NO KEY UPDATE
+ * leaves foreign-key checks of new proposals free to proceed.
+ */
+export function lockItems(db: Executor, ids: string[], mode: 'no key update' | 'share') {
+  return db.select().from(items).where(inArray(items.id, ids)).orderBy(asc(items.id)).for(mode);
+}
+
+export function lockUsers(db: Executor, ids: string[]) {
+  return db
+    .select({ id: users.id, points: users.points })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for('no key update');
+}
+
+/** Undefined when the sender already has a pending proposal for this item. */
+export async function insertProposal(
+  db: Executor,
+  values: Pick<ProposalRow, 'senderId' | 'receiverId' | 'itemId' | 'offerItemId' | 'pointsOffer' | 'message'>,
+): Promise<ProposalRow | undefined> {
+  const [row] = await db.insert(proposals).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function resolve(db: Executor, id: string, status: 'accepted' | 'declined' | 'cancelled'): Promise<ProposalRow> {
+  const [row] = await db
+    .update(proposals)
+    .set({ status, resolvedAt: sql`now()` })
+    .where(eq(proposals.id, id))
+    .returning();
+  return row!;
+}
+
+/** Every other pending proposal that asks for or offers one of these items: they can no longer happen. */
+export function declineConflicting(db: Executor, itemIds: string[], acceptedId: string) {
+  return db
+    .update(proposals)
+    .set({ status: 'declined', resolvedAt: sql`now()` })
+    .where(
+      and(
+        eq(proposals.status, 'pending'),
+        ne(proposals.id, acceptedId),
+        or(inArray(proposals.itemId, itemIds), inArray(proposals.offerItemId, itemIds)),
+      ),
+    )
+    .returning();
+}
+
+export async function markSwapped(db: Executor, itemIds: string[]): Promise<void> {
+  await db.update(items).set({ status: 'swapped', updatedAt: sql`now()` }).where(inArray(items.id, itemIds));
+}
+
+export function listForUser(db: Executor, userId: string, box: 'received' | 'sent', cursor: Cursor | undefined, limit: number) {
+  return db
+    .select({ proposal: proposals, cursorAt: sql<string>`${proposals.createdAt}::text` })
+    .from(proposals)
+    .where(
+      and(
+        eq(box === 'received' ? proposals.receiverId : proposals.senderId, userId),
+        cursor
+          ? sql`(${proposals.createdAt}, ${proposals.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .limit(limit);
+}
+
+export function membersByIds(db: Executor, ids: string[]) {
+  return db
+    .select({ id: users.id, displayName: users.displayName, photoUrl: users.photoUrl })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export function itemsByIds(db: Executor, ids: string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : db.select().from(items).where(inArray(items.id, ids));
+}
+
+export function ratingsBy(db: Executor, raterId: string, proposalIds: string[]) {
+  return proposalIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ proposalId: ratings.proposalId, stars: ratings.stars })
+        .from(ratings)
+        .where(and(eq(ratings.raterId, raterId), inArray(ratings.proposalId, proposalIds)));
+}
+
+/** Undefined when this rater already rated this swap. Also adds the stars to the ratee's totals. */
+export async function insertRating(
+  db: Executor,
+  values: { proposalId: string; raterId: string; rateeId: string; stars: number; comment: string },
+): Promise<boolean> {
+  const inserted = await db.insert(ratings).values(values).onConflictDoNothing().returning({ stars: ratings.stars });
+  if (inserted.length === 0) return false;
+  await db
+    .update(users)
+    .set({ ratingSum: sql`${users.ratingSum} + ${values.stars}`, ratingCount: sql`${users.ratingCount} + 1` })
+    .where(eq(users.id, values.rateeId));
+  return true;
+}
+
+/** Claims the key for this request; false when it was claimed before (a retry, or a reuse). */
+export async function claimIdempotencyKey(db: Executor, userId: string, key: string, scope: string): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, scope, statusCode: 200, body: {} })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+export async function findIdempotencyKey(db: Executor, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}

@@ -1,0 +1,56 @@
+import { proposalCreateBody, proposalListQuery, proposalPage, proposalResponse, ratingBody, TEXT } from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { byMember, rateLimit } from '../../plugins/rate-limit.ts';
+import type { ProposalsService } from './service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: TEXT.proposals.notFound }) });
+const acceptHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
+
+export function proposalRoutes(proposals: ProposalsService, config: Config) {
+  return async function (app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['proposals'];
+
+    api.post(
+      '/api/proposals',
+      {
+        schema: { tags, body: proposalCreateBody, response: { 201: proposalResponse } },
+        preHandler: rateLimit(config.rateLimits.proposalsPerMember, byMember),
+      },
+      async (request, reply) => reply.code(201).send({ proposal: await proposals.create(request.session, request.body) }),
+    );
+
+    api.get('/api/proposals', { schema: { tags, querystring: proposalListQuery, response: { 200: proposalPage } } }, (request) =>
+      proposals.list(request.session, request.query.box, request.query.cursor, request.query.limit),
+    );
+
+    api.get('/api/proposals/:id', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
+      proposal: await proposals.get(request.session, request.params.id),
+    }));
+
+    api.post(
+      '/api/proposals/:id/accept',
+      { schema: { tags, params: idParams, headers: acceptHeaders, response: { 200: proposalResponse } } },
+      async (request) => ({
+        proposal: await proposals.accept(request.session, request.params.id, request.headers['idempotency-key']),
+      }),
+    );
+
+    api.post('/api/proposals/:id/decline', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
+      proposal: await proposals.decline(request.session, request.params.id),
+    }));
+
+    api.post('/api/proposals/:id/cancel', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
+      proposal: await proposals.cancel(request.session, request.params.id),
+    }));
+
+    api.post(
+      '/api/proposals/:id/rating',
+      { schema: { tags, params: idParams, body: ratingBody, response: { 200: proposalResponse } } },
+      async (request) => ({ proposal: await proposals.rate(request.session, request.params.id, request.body) }),
+    );
+  };
+}

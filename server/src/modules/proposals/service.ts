@@ -1,0 +1,307 @@
+import {
+  TEXT,
+  type Proposal,
+  type ProposalCreateBody,
+  type ProposalPage,
+  type ProposalStatus,
+  type RatingBody,
+} from '@swapyard/contract';
+import type { Database, Executor } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/retry.ts';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import type { Session } from '../auth/service.ts';
+import { presentCard } from '../items/present-item.ts';
+import { firstImagesOf } from '../items/repository.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import * as notificationsRepo from '../notifications/repository.ts';
+import type { PointsService } from '../points/service.ts';
+import { appendEntry } from '../points/repository.ts';
+import * as repo from './repository.ts';
+
+const t = TEXT.proposals;
+const tn = TEXT.notifications;
+
+/** What a committed change must tell the members' screens. */
+interface Outcome {
+  proposals: repo.ProposalRow[];
+  created: notificationsRepo.NotificationRow[];
+  resolved: notificationsRepo.NotificationRow[];
+  balances: { userId: string; points: number }[];
+  swapped: { itemId: string; ownerId: string }[];
+}
+
+const quiet = (): Outcome => ({ proposals: [], created: [], resolved: [], balances: [], swapped: [] });
+
+export class ProposalsService {
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly notifications: NotificationsService,
+    private readonly points: PointsService,
+  ) {}
+
+  async create(session: Session | undefined, body: Required<ProposalCreateBody>): Promise<Proposal> {
+    if (!session) throw unauthenticated(t.loginRequired);
+    const sender = session.user;
+    const itemIds = [body.itemId, ...(body.offerItemId ? [body.offerItemId] : [])];
+    const outcome = quiet();
+    const proposal = await transactionWithRetry(this.db, async (tx) => {
+      // Shared locks: an accept that is swapping one of these items finishes first, and we see its result.
+      const locked = new Map((await repo.lockItems(tx, itemIds, 'share')).map((item) => [item.id, item]));
+      const item = locked.get(body.itemId);
+      if (!item) throw badRequest(t.invalidItem);
+      if (item.ownerId === sender.id) throw badRequest(t.ownItem);
+      if (item.status !== 'available') throw conflict(t.itemUnavailable);
+      if (body.offerItemId) {
+        const offered = locked.get(body.offerItemId);
+        if (!offered || offered.ownerId !== sender.id) throw badRequest(t.invalidOfferItem);
+        if (offered.status !== 'available') throw conflict(t.itemUnavailable);
+      }
+      const [balance] = await repo.lockUsers(tx, [sender.id]);
+      if ((balance?.points ?? 0) < body.pointsOffer) throw badRequest(t.notEnoughPoints);
+      const row = await repo.insertProposal(tx, {
+        senderId: sender.id,
+        receiverId: item.ownerId,
+        itemId: item.id,
+        offerItemId: body.offerItemId,
+        pointsOffer: body.pointsOffer,
+        message: body.message,
+      });
+      if (!row) throw conflict(t.duplicate);
+      const offer = [body.pointsOffer > 0 ? `${body.pointsOffer} points` : '', body.offerItemId ? 'an item' : '']
+        .filter(Boolean)
+        .join(' and ');
+      outcome.proposals.push(row);
+      outcome.created.push(
+        ...(await notificationsRepo.insertNotifications(tx, [
+          {
+            userId: item.ownerId,
+            type: 'proposal',
+            title: tn.newProposal,
+            description: `${sender.displayName} offers ${offer || 'a swap'} for ${item.title}: ${body.message}`,
+            itemId: item.id,
+            relatedId: sender.id,
+            proposalId: row.id,
+          },
+        ])),
+      );
+      return row;
+    });
+    await this.announce(outcome);
+    return this.present(this.db, proposal, sender.id);
+  }
+
+  async get(session: Session | undefined, id: string): Promise<Proposal> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const row = await repo.findProposal(this.db, id);
+    if (!row) throw notFound(t.notFound);
+    if (row.senderId !== session.userId && row.receiverId !== session.userId) throw forbidden(t.unauthorized);
+    return this.present(this.db, row, session.userId);
+  }
+
+  async list(session: Session | undefined, box: 'received' | 'sent', cursor: string | undefined, limit: number): Promise<ProposalPage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const rows = await repo.listForUser(this.db, session.userId, box, decodeCursor(cursor), limit + 1);
+    const visible = rows.slice(0, limit);
+    const last = visible.at(-1);
+    return {
+      proposals: await this.presentAll(this.db, visible.map((row) => row.proposal), session.userId),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.proposal.id) : null,
+    };
+  }
+
+  /**
+   * DESIGN.md section 4, in one transaction: items locked in id order, then the proposal, then the
+   * two members; points move through two ledger entries; both items swapped; every other pending
+   * proposal on them declined. A retry with the same Idempotency-Key gets the first answer.
+   */
+  async accept(session: Session | undefined, id: string, idempotencyKey?: string): Promise<Proposal> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const first = await repo.findProposal(this.db, id);
+    if (!first) throw notFound(t.notFound);
+    if (first.receiverId !== session.userId) throw forbidden(t.onlyReceiver);
+
+    const outcome = quiet();
+    const replayed = await transactionWithRetry(this.db, async (tx) => {
+      Object.assign(outcome, quiet());
+      if (idempotencyKey && !(await repo.claimIdempotencyKey(tx, session.userId, idempotencyKey, `accept:${id}`))) {
+        const earlier = await repo.findIdempotencyKey(tx, session.userId, idempotencyKey);
+        if (earlier?.scope !== `accept:${id}`) throw badRequest('This Idempotency-Key was used for another request.');
+        return true;
+      }
+      const itemIds = [first.itemId, ...(first.offerItemId ? [first.offerItemId] : [])];
+      const lockedItems = new Map((await repo.lockItems(tx, itemIds, 'no key update')).map((item) => [item.id, item]));
+      const proposal = await repo.lockProposal(tx, id);
+      if (!proposal || proposal.status !== 'pending') throw conflict(t.notPending);
+      const item = lockedItems.get(proposal.itemId);
+      const offered = proposal.offerItemId ? lockedItems.get(proposal.offerItemId) : undefined;
+      const itemsStillThere =
+        item?.status === 'available' &&
+        item.ownerId === proposal.receiverId &&
+        (!proposal.offerItemId || (offered?.status === 'available' && offered.ownerId === proposal.senderId));
+      if (!itemsStillThere) throw conflict(t.itemsGone);
+
+      const balances = new Map((await repo.lockUsers(tx, [proposal.senderId, proposal.receiverId])).map((u) => [u.id, u.points]));
+      if ((balances.get(proposal.senderId) ?? 0) < proposal.pointsOffer) throw conflict(t.senderShort);
+      if (proposal.pointsOffer > 0) {
+        const paid = { proposalId: proposal.id, amount: proposal.pointsOffer };
+        outcome.balances.push(
+          { userId: proposal.senderId, points: await appendEntry(tx, { ...paid, userId: proposal.senderId, amount: -paid.amount, reason: 'swap_paid' }) },
+          { userId: proposal.receiverId, points: await appendEntry(tx, { ...paid, userId: proposal.receiverId, reason: 'swap_received' }) },
+        );
+      }
+      await repo.markSwapped(tx, itemIds);
+      outcome.swapped = [item, ...(offered ? [offered] : [])].map((swapped) => ({ itemId: swapped.id, ownerId: swapped.ownerId }));
+      const accepted = await repo.resolve(tx, proposal.id, 'accepted');
+      const declined = await repo.declineConflicting(tx, itemIds, proposal.id);
+      outcome.proposals.push(accepted, ...declined);
+      outcome.created.push(
+        ...(await notificationsRepo.insertNotifications(tx, [
+          answerNotification(accepted, tn.proposalAccepted, `${session.user.displayName} accepted your proposal for ${item.title}.`),
+          ...declined.map((other) =>
+            answerNotification(other, tn.proposalDeclined, `The item was swapped in another proposal: ${item.title}.`),
+          ),
+        ])),
+      );
+      outcome.resolved.push(
+        ...(await notificationsRepo.resolveProposalNotifications(tx, [accepted.id, ...declined.map((p) => p.id)], session.userId)),
+      );
+      return false;
+    });
+    if (!replayed) await this.announce(outcome);
+    return this.get(session, id);
+  }
+
+  async decline(session: Session | undefined, id: string): Promise<Proposal> {
+    return this.close(session, id, 'declined');
+  }
+
+  async cancel(session: Session | undefined, id: string): Promise<Proposal> {
+    return this.close(session, id, 'cancelled');
+  }
+
+  async rate(session: Session | undefined, id: string, body: Required<RatingBody>): Promise<Proposal> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const proposal = await repo.findProposal(this.db, id);
+    if (!proposal) throw notFound(t.notFound);
+    const isSender = proposal.senderId === session.userId;
+    if (!isSender && proposal.receiverId !== session.userId) throw forbidden(t.unauthorized);
+    if (proposal.status !== 'accepted') throw badRequest(t.rateOnlyAccepted);
+    const rated = await this.db.transaction((tx) =>
+      repo.insertRating(tx, {
+        proposalId: id,
+        raterId: session.userId,
+        rateeId: isSender ? proposal.receiverId : proposal.senderId,
+        ...body,
+      }),
+    );
+    if (!rated) throw conflict(t.alreadyRated);
+    return this.present(this.db, proposal, session.userId);
+  }
+
+  /** Decline (receiver) or cancel (sender): only the proposal row is locked. */
+  private async close(session: Session | undefined, id: string, status: 'declined' | 'cancelled'): Promise<Proposal> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const outcome = quiet();
+    const row = await transactionWithRetry(this.db, async (tx) => {
+      Object.assign(outcome, quiet());
+      const proposal = await repo.lockProposal(tx, id);
+      if (!proposal) throw notFound(t.notFound);
+      const allowed = status === 'declined' ? proposal.receiverId === session.userId : proposal.senderId === session.userId;
+      if (!allowed) {
+        const isParticipant = proposal.receiverId === session.userId || proposal.senderId === session.userId;
+        throw forbidden(!isParticipant ? t.unauthorized : status === 'declined' ? t.onlyReceiver : t.onlySender);
+      }
+      if (proposal.status !== 'pending') throw conflict(t.notPending);
+      const closed = await repo.resolve(tx, id, status);
+      outcome.proposals.push(closed);
+      const item = (await repo.itemsByIds(tx, [closed.itemId]))[0];
+      outcome.created.push(
+        ...(await notificationsRepo.insertNotifications(tx, [
+          status === 'declined'
+            ? answerNotification(closed, tn.proposalDeclined, `${session.user.displayName} declined your proposal for ${item?.title ?? 'an item'}.`)
+            : {
+                ...answerNotification(closed, tn.proposalCancelled, `${session.user.displayName} cancelled their proposal for ${item?.title ?? 'your item'}.`),
+                userId: closed.receiverId,
+                relatedId: closed.senderId,
+              },
+        ])),
+      );
+      outcome.resolved.push(
+        ...(await notificationsRepo.resolveProposalNotifications(tx, [id], status === 'declined' ? session.userId : undefined)),
+      );
+      return closed;
+    });
+    await this.announce(outcome);
+    return this.present(this.db, row, session.userId);
+  }
+
+  private async announce(outcome: Outcome): Promise<void> {
+    await this.points.announce(outcome.balances);
+    await this.notifications.announceCreated(outcome.created);
+    for (const userId of new Set(outcome.resolved.map((row) => row.userId))) {
+      await this.notifications.announceUpdated(userId, null);
+    }
+    for (const proposal of outcome.proposals) {
+      await this.bus.publish({
+        rooms: [rooms.user(proposal.senderId), rooms.user(proposal.receiverId)],
+        event: { type: 'proposals.updated', data: { proposalId: proposal.id, status: proposal.status as ProposalStatus } },
+      });
+    }
+    for (const data of outcome.swapped) {
+      await this.bus.publish({ rooms: [rooms.everyone], event: { type: 'items.updated', data } });
+    }
+  }
+
+  private async present(db: Executor, row: repo.ProposalRow, viewerId: string): Promise<Proposal> {
+    const [view] = await this.presentAll(db, [row], viewerId);
+    return view!;
+  }
+
+  private async presentAll(db: Executor, rows: repo.ProposalRow[], viewerId: string): Promise<Proposal[]> {
+    if (rows.length === 0) return [];
+    const memberIds = [...new Set(rows.flatMap((row) => [row.senderId, row.receiverId]))];
+    const itemIds = [...new Set(rows.flatMap((row) => [row.itemId, ...(row.offerItemId ? [row.offerItemId] : [])]))];
+    const [members, itemRows, images, ratings] = await Promise.all([
+      repo.membersByIds(db, memberIds),
+      repo.itemsByIds(db, itemIds),
+      firstImagesOf(db, itemIds),
+      repo.ratingsBy(db, viewerId, rows.map((row) => row.id)),
+    ]);
+    const memberOf = new Map(members.map((member) => [member.id, member]));
+    const imageOf = new Map(images.map((image) => [image.itemId, image]));
+    const cardOf = new Map(itemRows.map((item) => [item.id, presentCard(item, imageOf.get(item.id))]));
+    const starsOf = new Map(ratings.map((rating) => [rating.proposalId, rating.stars]));
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status as ProposalStatus,
+      message: row.message,
+      pointsOffer: row.pointsOffer,
+      createdAt: row.createdAt.toISOString(),
+      resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      sender: memberOf.get(row.senderId)!,
+      receiver: memberOf.get(row.receiverId)!,
+      item: cardOf.get(row.itemId)!,
+      offerItem: row.offerItemId ? (cardOf.get(row.offerItemId) ?? null) : null,
+      viewerRole: row.senderId === viewerId ? 'sender' : 'receiver',
+      viewerRating: starsOf.get(row.id) ?? null,
+    }));
+  }
+}
+
+/** The answer goes to the sender; it carries no Accept or Decline of its own. */
+function answerNotification(proposal: repo.ProposalRow, title: string, description: string): notificationsRepo.NewNotification {
+  return {
+    userId: proposal.senderId,
+    type: 'proposal',
+    title,
+    description,
+    itemId: proposal.itemId,
+    relatedId: proposal.receiverId,
+    proposalId: proposal.id,
+    resolved: true,
+  };
+}
+
