@@ -40,3 +40,4 @@ export const MARKETPLACE_PAGE_SIZE = 24;
 export const BIO_MAX_LENGTH = 500;
 export const PROPOSAL_MESSAGE_MAX_LENGTH = 1000;
 export const RATING_COMMENT_MAX_LENGTH = 500;
+export const MESSAGE_MAX_LENGTH = 2000;

@@ -40,7 +40,19 @@ export const proposalsUpdatedEvent = z.object({
   data: z.object({ proposalId: z.uuid(), status: z.enum(['pending', 'accepted', 'declined', 'cancelled']) }),
 });
 
+/** Ids only: the tab reads the message back, so a long text never has to fit a NOTIFY payload. */
+export const messagesCreatedEvent = z.object({
+  type: z.literal('messages.created'),
+  data: z.object({ conversationId: z.uuid(), messageId: z.uuid(), senderId: z.uuid() }),
+});
+export const conversationsUpdatedEvent = z.object({
+  type: z.literal('conversations.updated'),
+  data: z.object({ conversationId: z.uuid() }),
+});
+
 export const serverEvent = z.discriminatedUnion('type', [
+  messagesCreatedEvent,
+  conversationsUpdatedEvent,
   notificationsCreatedEvent,
   notificationsUpdatedEvent,
   proposalsUpdatedEvent,

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './conversations.ts';
 export * from './error.ts';
 export * from './events.ts';
 export * from './items.ts';

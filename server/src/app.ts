@@ -14,6 +14,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
+import { conversationRoutes } from './modules/conversations/routes.ts';
+import { ConversationsService } from './modules/conversations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
@@ -51,6 +53,7 @@ export interface Services {
   profiles: ProfilesService;
   notifications: NotificationsService;
   proposals: ProposalsService;
+  conversations: ConversationsService;
 }
 
 declare module 'fastify' {
@@ -115,7 +118,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const profiles = new ProfilesService(database.db, images);
   const notifications = new NotificationsService(database.db, bus);
   const proposals = new ProposalsService(database.db, bus, notifications, points);
-  app.decorate('services', { database, bus, hub, auth, points, images, items, profiles, notifications, proposals });
+  const conversations = new ConversationsService(database.db, bus, images, notifications);
+  app.decorate('services', { database, bus, hub, auth, points, images, items, profiles, notifications, proposals, conversations });
 
   const pruneTimer = setInterval(() => {
     auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
@@ -176,6 +180,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(proposalRoutes(proposals, config));
   await app.register(notificationRoutes(notifications));
   await app.register(pointsRoutes(points));
+  await app.register(conversationRoutes(conversations, config));
   await app.register(socketRoute(hub, config));
   await registerWebApp(app, config.webDistDir);
 

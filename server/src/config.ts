@@ -69,6 +69,7 @@ export interface Config {
     resetPerIp: RateLimit;
     resetPerEmail: RateLimit;
     proposalsPerMember: RateLimit;
+    messagesPerMember: RateLimit;
   };
 }
 
@@ -81,6 +82,7 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   resetPerIp: { max: 10, windowMs: 60 * MINUTE },
   resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
   proposalsPerMember: { max: 30, windowMs: 10 * MINUTE },
+  messagesPerMember: { max: 120, windowMs: MINUTE },
 };
 
 export class ConfigError extends Error {}

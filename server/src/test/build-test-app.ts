@@ -18,6 +18,7 @@ export interface TestApp {
   mails: Mail[];
   /** Where this app's uploaded images are stored; removed when the app closes. */
   uploadsDir: string;
+  config: Config;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -41,5 +42,5 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     storage: new LocalStorage(uploadsDir),
   });
   app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
-  return { app, mails, uploadsDir };
+  return { app, mails, uploadsDir, config };
 }

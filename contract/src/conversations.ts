@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from './constants.ts';
+import { memberSummary } from './items.ts';
+import { TEXT } from './texts.ts';
+
+const t = TEXT.conversations;
+
+export const conversationOpenBody = z.object({
+  otherUserId: z.uuid({ error: t.otherRequired }),
+  itemId: z.uuid().nullable().default(null),
+});
+export type ConversationOpenBody = z.input<typeof conversationOpenBody>;
+
+export const conversationSummary = z.object({
+  id: z.uuid(),
+  item: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  other: memberSummary,
+  lastMessage: z.string(),
+  lastMessageAt: z.iso.datetime(),
+  unreadCount: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+export const conversationResponse = z.object({ conversation: conversationSummary });
+export const conversationPage = z.object({
+  conversations: z.array(conversationSummary),
+  nextCursor: z.string().nullable(),
+  /** How many conversations have unread messages: the count on the Messages navigation entry. */
+  unreadConversations: z.number().int(),
+});
+export type ConversationPage = z.infer<typeof conversationPage>;
+
+export const chatMessage = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  senderId: z.uuid(),
+  clientId: z.uuid(),
+  text: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const messageSendBody = z.object({
+  /** Made by the sending tab: a retried send with the same id never makes a second message. */
+  clientId: z.uuid(),
+  text: z.string().max(MESSAGE_MAX_LENGTH).default(''),
+});
+export type MessageSendBody = z.input<typeof messageSendBody>;
+
+export const chatMessageResponse = z.object({ message: chatMessage });
+/** Oldest first within the page; `nextCursor` pages towards older messages. */
+export const messagePage = z.object({ messages: z.array(chatMessage), nextCursor: z.string().nullable() });
+export type MessagePage = z.infer<typeof messagePage>;

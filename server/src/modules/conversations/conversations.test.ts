@@ -1,0 +1,164 @@
+import { TEXT, type ChatMessage, type ConversationSummary, type Notification } from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { png } from '../../test/images.ts';
+import { createItem } from '../../test/items.ts';
+import { registerMember, send, type Member } from '../../test/members.ts';
+import { multipart } from '../../test/multipart.ts';
+import { openSocket } from '../../test/sockets.ts';
+
+let app: FastifyInstance;
+let ann: Member;
+let ben: Member;
+
+beforeEach(async () => {
+  ({ app } = await buildTestApp());
+  ann = await registerMember(app, { displayName: 'Ann' });
+  ben = await registerMember(app, { displayName: 'Ben' });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const errorOf = (response: { json: () => unknown }) => (response.json() as { error: { message: string } }).error.message;
+const open = async (member: Member, otherUserId: string, itemId: string | null = null): Promise<ConversationSummary> =>
+  (await send(app, 'POST', '/api/conversations', { cookie: member.cookie, body: { otherUserId, itemId } })).json().conversation;
+const say = (member: Member, conversationId: string, text: string, clientId = randomUUID()) =>
+  send(app, 'POST', `/api/conversations/${conversationId}/messages`, { cookie: member.cookie, body: { clientId, text } });
+const listOf = async (member: Member) => (await send(app, 'GET', '/api/conversations', { cookie: member.cookie })).json();
+const messagesOf = async (member: Member, id: string, query = ''): Promise<{ messages: ChatMessage[]; nextCursor: string | null }> =>
+  (await send(app, 'GET', `/api/conversations/${id}/messages${query}`, { cookie: member.cookie })).json();
+
+describe('opening conversations', () => {
+  it('gives one conversation per pair per item, whoever opens it', async () => {
+    const item = await createItem(app, ann, { title: 'Drill' });
+
+    const byBen = await open(ben, ann.user.id, item.id);
+    const byAnn = await open(ann, ben.user.id, item.id);
+    const direct = await open(ben, ann.user.id);
+
+    expect(byAnn.id).toBe(byBen.id);
+    expect(byBen).toMatchObject({ item: { id: item.id, title: 'Drill' }, other: { id: ann.user.id, displayName: 'Ann' }, lastMessage: '', unreadCount: 0 });
+    expect(direct.id).not.toBe(byBen.id);
+    expect(direct.item).toBeNull();
+  });
+
+  it('refuses a conversation with oneself, or without another member', async () => {
+    const self = await send(app, 'POST', '/api/conversations', { cookie: ann.cookie, body: { otherUserId: ann.user.id } });
+    const missing = await send(app, 'POST', '/api/conversations', { cookie: ann.cookie, body: {} });
+    const unknown = await send(app, 'POST', '/api/conversations', {
+      cookie: ann.cookie,
+      body: { otherUserId: '00000000-0000-4000-8000-000000000000' },
+    });
+
+    expect(errorOf(self)).toBe(TEXT.conversations.withYourself);
+    expect(errorOf(missing)).toBe(TEXT.conversations.otherRequired);
+    expect(errorOf(unknown)).toBe(TEXT.conversations.otherRequired);
+    expect((await listOf(ann)).conversations).toEqual([]);
+  });
+});
+
+describe('messages', () => {
+  it('delivers in order, counts unread for the receiver, and reading clears it', async () => {
+    const conversation = await open(ben, ann.user.id);
+
+    await say(ben, conversation.id, 'Hi Ann');
+    await say(ben, conversation.id, 'Is the drill still free?');
+
+    const annList = await listOf(ann);
+    expect(annList.unreadConversations).toBe(1);
+    expect(annList.conversations[0]).toMatchObject({ id: conversation.id, lastMessage: 'Is the drill still free?', unreadCount: 2 });
+    expect((await listOf(ben)).conversations[0].unreadCount).toBe(0);
+    expect((await messagesOf(ann, conversation.id)).messages.map((m) => m.text)).toEqual(['Hi Ann', 'Is the drill still free?']);
+
+    const notifications: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: ann.cookie })).json().notifications;
+    expect(notifications.filter((n) => n.type === 'message')).toEqual([
+      expect.objectContaining({ relatedId: conversation.id, description: 'Is the drill still free?', read: false }),
+    ]);
+
+    expect((await send(app, 'POST', `/api/conversations/${conversation.id}/read`, { cookie: ann.cookie })).statusCode).toBe(204);
+    expect((await listOf(ann)).unreadConversations).toBe(0);
+    const after: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: ann.cookie })).json().notifications;
+    expect(after.find((n) => n.type === 'message')?.read).toBe(true);
+  });
+
+  it('never makes a second message from a retried send', async () => {
+    const conversation = await open(ben, ann.user.id);
+    const clientId = randomUUID();
+
+    const first = await say(ben, conversation.id, 'Only once', clientId);
+    const retry = await say(ben, conversation.id, 'Only once', clientId);
+
+    expect(retry.json().message).toEqual(first.json().message);
+    expect((await messagesOf(ann, conversation.id)).messages).toHaveLength(1);
+  });
+
+  it('refuses a blank message', async () => {
+    const conversation = await open(ben, ann.user.id);
+
+    const blank = await say(ben, conversation.id, '   ');
+
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank)).toBe(TEXT.conversations.messageRequired);
+    expect((await messagesOf(ann, conversation.id)).messages).toEqual([]);
+  });
+
+  it('pages older messages with a cursor, oldest first within each page', async () => {
+    const conversation = await open(ben, ann.user.id);
+    for (let i = 1; i <= 5; i++) await say(i % 2 ? ben : ann, conversation.id, `m${i}`);
+
+    const newest = await messagesOf(ann, conversation.id, '?limit=2');
+    const older = await messagesOf(ann, conversation.id, `?limit=2&cursor=${newest.nextCursor}`);
+    const oldest = await messagesOf(ann, conversation.id, `?limit=2&cursor=${older.nextCursor}`);
+
+    expect([oldest, older, newest].flatMap((page) => page.messages.map((m) => m.text))).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(oldest.nextCursor).toBeNull();
+  });
+
+  it('sends an image message through the image pipeline', async () => {
+    const conversation = await open(ben, ann.user.id);
+    const form = multipart({ clientId: randomUUID(), text: '' }, [{ field: 'image', name: 'shelf.png', bytes: await png(), type: 'image/png' }]);
+
+    const response = await send(app, 'POST', `/api/conversations/${conversation.id}/images`, {
+      cookie: ben.cookie,
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+
+    expect(response.statusCode).toBe(200);
+    const message: ChatMessage = response.json().message;
+    expect(message.imageUrl).toMatch(new RegExp(`^/api/images/chat/${ben.user.id}/\\d{13}-[0-9a-z]{6}-shelf\\.webp$`));
+    expect((await send(app, 'GET', message.imageUrl!, { cookie: ann.cookie })).headers['content-type']).toBe('image/webp');
+    expect((await listOf(ann)).conversations[0].lastMessage).toBe(`📷 ${TEXT.conversations.photo}`);
+  });
+});
+
+describe('who may see a conversation', () => {
+  it('lets a non-participant neither read, nor post, nor hear its events', async () => {
+    const conversation = await open(ben, ann.user.id);
+    const eve = await registerMember(app, { displayName: 'Eve' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const eveTab = await openSocket(app, { cookie: eve.cookie });
+    const annTab = await openSocket(app, { cookie: ann.cookie });
+
+    const read = await send(app, 'GET', `/api/conversations/${conversation.id}/messages`, { cookie: eve.cookie });
+    const get = await send(app, 'GET', `/api/conversations/${conversation.id}`, { cookie: eve.cookie });
+    const post = await say(eve, conversation.id, 'let me in');
+    const missing = await send(app, 'GET', '/api/conversations/00000000-0000-4000-8000-000000000000', { cookie: eve.cookie });
+    await say(ben, conversation.id, 'private');
+
+    for (const response of [read, get, post]) {
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response)).toBe(TEXT.conversations.notParticipant);
+    }
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing)).toBe(TEXT.conversations.notFound);
+    await expect.poll(() => annTab.events.map((e) => e.type)).toContain('messages.created');
+    expect(eveTab.events.filter((e) => e.type.startsWith('messages') || e.type.startsWith('conversations'))).toEqual([]);
+    expect((await messagesOf(ann, conversation.id)).messages.map((m) => m.text)).toEqual(['private']);
+    eveTab.socket.close();
+    annTab.socket.close();
+  });
+});

@@ -1,0 +1,185 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.ts';
+import { conversationMembers, conversations, items, messages, notifications, users } from '../../db/schema/index.ts';
+import type { Cursor } from '../items/repository.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** Order-free: the same two members and item always give the same key. */
+export function pairKey(a: string, b: string, itemId: string | null): string {
+  return [...[a, b].sort(), itemId ?? 'none'].join(':');
+}
+
+/** Creates the conversation and its two members, or finds the one that exists; safe when both race. */
+export async function findOrCreate(
+  db: Executor,
+  members: [string, string],
+  itemId: string | null,
+  lastMessage: string,
+): Promise<ConversationRow> {
+  const key = pairKey(members[0], members[1], itemId);
+  const [created] = await db.insert(conversations).values({ pairKey: key, itemId, lastMessage }).onConflictDoNothing().returning();
+  if (created) {
+    await db.insert(conversationMembers).values(members.map((userId) => ({ conversationId: created.id, userId })));
+    return created;
+  }
+  const [existing] = await db.select().from(conversations).where(eq(conversations.pairKey, key));
+  return existing!;
+}
+
+export async function findConversation(db: Executor, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return row;
+}
+
+export async function memberIds(db: Executor, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
+  return rows.map((row) => row.userId);
+}
+
+const me = alias(conversationMembers, 'me');
+const them = alias(conversationMembers, 'them');
+
+/** The member's conversations, newest message first, with the other member, the item and the unread count. */
+export function listForMember(db: Executor, userId: string, cursor: Cursor | undefined, limit: number, onlyId?: string) {
+  return db
+    .select({
+      conversation: conversations,
+      cursorAt: sql<string>`${conversations.lastMessageAt}::text`,
+      other: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl },
+      itemTitle: items.title,
+      unreadCount: sql<number>`(
+        select count(*)::int from ${messages}
+        where ${messages.conversationId} = ${conversations.id}
+          and ${messages.senderId} <> ${userId}
+          and ${messages.createdAt} > ${me.lastReadAt})`,
+    })
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .innerJoin(them, and(eq(them.conversationId, conversations.id), ne(them.userId, userId)))
+    .innerJoin(users, eq(users.id, them.userId))
+    .leftJoin(items, eq(items.id, conversations.itemId))
+    .where(
+      and(
+        eq(me.userId, userId),
+        onlyId ? eq(conversations.id, onlyId) : undefined,
+        cursor
+          ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit);
+}
+
+export function listMessages(db: Executor, conversationId: string, cursor: Cursor | undefined, limit: number) {
+  return db
+    .select({ message: messages, cursorAt: sql<string>`${messages.createdAt}::text` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        cursor ? sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/** Undefined when this sender already sent a message with this client id (a retry). */
+export async function insertMessage(
+  db: Executor,
+  values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageKey'>,
+): Promise<MessageRow | undefined> {
+  const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findByClientId(db: Executor, senderId: string, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
+  return row;
+}
+
+export async function touchConversation(db: Executor, id: string, lastMessage: string, at: Date): Promise<void> {
+  await db.update(conversations).set({ lastMessage, lastMessageAt: at }).where(eq(conversations.id, id));
+}
+
+export async function markConversationRead(db: Executor, conversationId: string, userId: string): Promise<void> {
+  await db
+    .update(conversationMembers)
+    .set({ lastReadAt: sql`now()` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+}
+
+/**
+ * One unread message notification per conversation for its receiver: the newest message
+ * updates it rather than adding another. Returns it and whether it is new.
+ */
+export async function upsertMessageNotification(
+  db: Executor,
+  values: { userId: string; conversationId: string; itemId: string | null; title: string; description: string },
+) {
+  const match = and(
+    eq(notifications.userId, values.userId),
+    eq(notifications.type, 'message'),
+    eq(notifications.relatedId, values.conversationId),
+    eq(notifications.read, false),
+  );
+  const [updated] = await db
+    .update(notifications)
+    .set({ title: values.title, description: values.description, createdAt: sql`now()` })
+    .where(match)
+    .returning();
+  if (updated) return { row: updated, created: false };
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: values.userId,
+      type: 'message',
+      title: values.title,
+      description: values.description,
+      itemId: values.itemId,
+      relatedId: values.conversationId,
+    })
+    .returning();
+  return { row: row!, created: true };
+}
+
+export async function markMessageNotificationsRead(db: Executor, userId: string, conversationId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, 'message'),
+        eq(notifications.relatedId, conversationId),
+        eq(notifications.read, false),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function unreadConversationCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(me)
+    .where(
+      and(
+        eq(me.userId, userId),
+        sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${me.conversationId}
+          and ${messages.senderId} <> ${userId} and ${messages.createdAt} > ${me.lastReadAt})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+

@@ -1,0 +1,80 @@
+import {
+  chatMessageResponse,
+  conversationOpenBody,
+  conversationPage,
+  conversationResponse,
+  messagePage,
+  messageSendBody,
+  TEXT,
+} from '@swapyard/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { readMultipartForm } from '../../plugins/multipart-form.ts';
+import { byMember, rateLimit } from '../../plugins/rate-limit.ts';
+import type { ConversationsService } from './service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
+const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(30),
+});
+
+export function conversationRoutes(conversations: ConversationsService, config: Config) {
+  return async function (app: FastifyInstance): Promise<void> {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['conversations'];
+    const sendLimit = rateLimit(config.rateLimits.messagesPerMember, byMember);
+
+    api.post('/api/conversations', { schema: { tags, body: conversationOpenBody, response: { 200: conversationResponse } } }, async (request) => ({
+      conversation: await conversations.open(request.session, request.body.otherUserId, request.body.itemId),
+    }));
+
+    api.get('/api/conversations', { schema: { tags, querystring: pageQuery, response: { 200: conversationPage } } }, (request) =>
+      conversations.list(request.session, request.query.cursor, request.query.limit),
+    );
+
+    api.get('/api/conversations/:id', { schema: { tags, params: idParams, response: { 200: conversationResponse } } }, async (request) => ({
+      conversation: await conversations.get(request.session, request.params.id),
+    }));
+
+    api.get(
+      '/api/conversations/:id/messages',
+      { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: messagePage } } },
+      (request) => conversations.messages(request.session, request.params.id, request.query.cursor, request.query.limit),
+    );
+
+    api.post(
+      '/api/conversations/:id/messages',
+      { schema: { tags, params: idParams, body: messageSendBody, response: { 200: chatMessageResponse } }, preHandler: sendLimit },
+      async (request) => ({ message: await conversations.send(request.session, request.params.id, request.body) }),
+    );
+
+    api.post(
+      '/api/conversations/:id/images',
+      {
+        schema: { tags, params: idParams, description: 'multipart/form-data: clientId, optional text, one image file named image', response: { 200: chatMessageResponse } },
+        preHandler: sendLimit,
+      },
+      async (request) => {
+        const form = await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.conversations.imageFailed });
+        const clientId = z.uuid().safeParse(form.fields.get('clientId'));
+        if (!clientId.success) throw badRequest(TEXT.errors.invalidInput);
+        return {
+          message: await conversations.send(request.session, request.params.id, {
+            clientId: clientId.data,
+            text: form.fields.get('text') ?? '',
+            image: form.files[0],
+          }),
+        };
+      },
+    );
+
+    api.post('/api/conversations/:id/read', { schema: { tags, params: idParams } }, async (request, reply) => {
+      await conversations.markRead(request.session, request.params.id);
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  TEXT,
+  type ChatMessage,
+  type ConversationPage,
+  type ConversationSummary,
+  type MessagePage,
+} from '@swapyard/contract';
+import type { Database } from '../../db/database.ts';
+import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { UploadedFile } from '../../plugins/multipart-form.ts';
+import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import type { Session } from '../auth/service.ts';
+import { itemsByIds } from '../proposals/repository.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import { findUser } from '../profiles/repository.ts';
+import { imageUrl } from '../uploads/image-keys.ts';
+import type { ImageService } from '../uploads/service.ts';
+import * as repo from './repository.ts';
+
+const t = TEXT.conversations;
+const PREVIEW_CHARS = 120;
+
+function presentMessage(row: repo.MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    clientId: row.clientId,
+    text: row.text,
+    imageUrl: row.imageKey ? imageUrl(row.imageKey) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type SummaryRow = Awaited<ReturnType<typeof repo.listForMember>>[number];
+
+function presentSummary(row: SummaryRow): ConversationSummary {
+  return {
+    id: row.conversation.id,
+    item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
+    other: row.other,
+    lastMessage: row.conversation.lastMessage,
+    lastMessageAt: row.conversation.lastMessageAt.toISOString(),
+    unreadCount: row.unreadCount,
+  };
+}
+
+export interface OutgoingMessage {
+  clientId: string;
+  text: string;
+  image?: UploadedFile | undefined;
+}
+
+export class ConversationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly images: ImageService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** Contact Owner and Send Message: the one conversation per pair (per item), made on first use. */
+  async open(session: Session | undefined, otherUserId: string, itemId: string | null): Promise<ConversationSummary> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    if (otherUserId === session.userId) throw badRequest(t.withYourself);
+    if (!(await findUser(this.db, otherUserId))) throw badRequest(t.otherRequired);
+    if (itemId) {
+      const [item] = await itemsByIds(this.db, [itemId]);
+      if (!item || (item.ownerId !== otherUserId && item.ownerId !== session.userId)) throw badRequest(t.itemMismatch);
+    }
+    const conversation = await this.db.transaction((tx) => repo.findOrCreate(tx, [session.userId, otherUserId], itemId, ''));
+    return this.summary(session.userId, conversation.id);
+  }
+
+  async list(session: Session | undefined, cursor: string | undefined, limit: number): Promise<ConversationPage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1);
+    const visible = rows.slice(0, limit);
+    const last = visible.at(-1);
+    return {
+      conversations: visible.map(presentSummary),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.conversation.id) : null,
+      unreadConversations: await repo.unreadConversationCount(this.db, session.userId),
+    };
+  }
+
+  async get(session: Session | undefined, id: string): Promise<ConversationSummary> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    await this.assertParticipant(session.userId, id);
+    return this.summary(session.userId, id);
+  }
+
+  async messages(session: Session | undefined, id: string, cursor: string | undefined, limit: number): Promise<MessagePage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    await this.assertParticipant(session.userId, id);
+    const rows = await repo.listMessages(this.db, id, decodeCursor(cursor), limit + 1);
+    const visible = rows.slice(0, limit);
+    const oldest = visible.at(-1);
+    return {
+      messages: visible.map((row) => presentMessage(row.message)).reverse(),
+      nextCursor: rows.length > limit && oldest ? encodeCursor(oldest.cursorAt, oldest.message.id) : null,
+    };
+  }
+
+  /**
+   * Stored before any event goes out, so nothing announced can be lost; the client's id makes a
+   * retried send return the first message instead of a second one.
+   */
+  async send(session: Session | undefined, id: string, outgoing: OutgoingMessage): Promise<ChatMessage> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    const members = await this.assertParticipant(session.userId, id);
+    const text = outgoing.text.trim();
+    if (!text && !outgoing.image) throw badRequest(t.messageRequired);
+    const earlier = await repo.findByClientId(this.db, session.userId, outgoing.clientId);
+    if (earlier) return presentMessage(earlier);
+
+    const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
+    const receiverId = members.find((member) => member !== session.userId)!;
+    const outcome = await this.db.transaction(async (tx) => {
+      const message = await repo.insertMessage(tx, {
+        conversationId: id,
+        senderId: session.userId,
+        clientId: outgoing.clientId,
+        text,
+        imageKey: stored?.key ?? null,
+      });
+      if (!message) return { message: (await repo.findByClientId(tx, session.userId, outgoing.clientId))!, duplicate: true };
+      const preview = (text || `📷 ${t.photo}`).slice(0, PREVIEW_CHARS);
+      const conversation = (await repo.findConversation(tx, id))!;
+      await repo.touchConversation(tx, id, preview, message.createdAt);
+      await repo.markConversationRead(tx, id, session.userId);
+      const notification = await repo.upsertMessageNotification(tx, {
+        userId: receiverId,
+        conversationId: id,
+        itemId: conversation.itemId,
+        title: `${t.newMessage} from ${session.user.displayName}`,
+        description: preview,
+      });
+      return { message, duplicate: false, notification };
+    });
+    if (outcome.duplicate) {
+      if (stored) await this.images.removeAll([stored.key]);
+      return presentMessage(outcome.message);
+    }
+
+    const data = { conversationId: id, messageId: outcome.message.id, senderId: session.userId };
+    await this.bus.publish({ rooms: [rooms.user(receiverId), rooms.user(session.userId)], event: { type: 'messages.created', data } });
+    await this.bus.publish({
+      rooms: [rooms.user(receiverId), rooms.user(session.userId)],
+      event: { type: 'conversations.updated', data: { conversationId: id } },
+    });
+    if (outcome.notification?.created) await this.notifications.announceCreated([outcome.notification.row]);
+    else if (outcome.notification) await this.notifications.announceUpdated(receiverId, outcome.notification.row.id);
+    return presentMessage(outcome.message);
+  }
+
+  /** Opening a conversation reads it, and reads its message notification too. */
+  async markRead(session: Session | undefined, id: string): Promise<void> {
+    if (!session) throw unauthenticated(TEXT.auth.required);
+    await this.assertParticipant(session.userId, id);
+    const changedNotifications = await this.db.transaction(async (tx) => {
+      await repo.markConversationRead(tx, id, session.userId);
+      return repo.markMessageNotificationsRead(tx, session.userId, id);
+    });
+    await this.bus.publish({ rooms: [rooms.user(session.userId)], event: { type: 'conversations.updated', data: { conversationId: id } } });
+    if (changedNotifications > 0) await this.notifications.announceUpdated(session.userId, null);
+  }
+
+  private async assertParticipant(userId: string, id: string): Promise<string[]> {
+    const conversation = await repo.findConversation(this.db, id);
+    if (!conversation) throw notFound(t.notFound);
+    const members = await repo.memberIds(this.db, id);
+    if (!members.includes(userId)) throw forbidden(t.notParticipant);
+    return members;
+  }
+
+  private async summary(userId: string, id: string): Promise<ConversationSummary> {
+    const [row] = await repo.listForMember(this.db, userId, undefined, 1, id);
+    return presentSummary(row!);
+  }
+}

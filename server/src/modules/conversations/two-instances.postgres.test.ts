@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/database.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { registerMember, send, type Member } from '../../test/members.ts';
+import { openSocket } from '../../test/sockets.ts';
+
+let instanceA: FastifyInstance;
+let instanceB: FastifyInstance;
+
+/** Two servers on one PostgreSQL database, as an operator runs them behind a proxy. */
+beforeAll(async () => {
+  const first = await buildTestApp();
+  instanceA = first.app;
+  const url = instanceA.services.database.url!;
+  instanceB = await buildApp(first.config, {
+    database: await openDatabase({ engine: 'postgres', url }, { warn: () => undefined }),
+  });
+  await instanceA.listen({ host: '127.0.0.1', port: 0 });
+  await instanceB.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await instanceB.close();
+  await instanceA.close();
+});
+
+describe('two instances on one PostgreSQL', () => {
+  it("delivers a message sent through instance B to a member's socket on instance A within a second", async () => {
+    const ann: Member = await registerMember(instanceA, { displayName: 'Ann' });
+    const ben: Member = await registerMember(instanceB, { displayName: 'Ben' });
+    const annTab = await openSocket(instanceA, { cookie: ann.cookie });
+    const { conversation } = (
+      await send(instanceB, 'POST', '/api/conversations', { cookie: ben.cookie, body: { otherUserId: ann.user.id } })
+    ).json();
+
+    const sentAt = Date.now();
+    const sent = await send(instanceB, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      cookie: ben.cookie,
+      body: { clientId: randomUUID(), text: 'across instances' },
+    });
+
+    await expect
+      .poll(() => annTab.events.find((e) => e.type === 'messages.created'), { timeout: 1_000, interval: 10 })
+      .toEqual({ type: 'messages.created', data: { conversationId: conversation.id, messageId: sent.json().message.id, senderId: ben.user.id } });
+    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    annTab.socket.close();
+  });
+});
