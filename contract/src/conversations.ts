@@ -15,6 +15,8 @@ export const conversationSummary = z.object({
   id: z.uuid(),
   item: z.object({ id: z.uuid(), title: z.string() }).nullable(),
   other: memberSummary,
+  /** Whether the other member has a tab open now, else when they last had. */
+  otherPresence: z.object({ online: z.boolean(), lastSeenAt: z.iso.datetime().nullable() }),
   lastMessage: z.string(),
   lastMessageAt: z.iso.datetime(),
   unreadCount: z.number().int(),

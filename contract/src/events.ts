@@ -50,7 +50,13 @@ export const conversationsUpdatedEvent = z.object({
   data: z.object({ conversationId: z.uuid() }),
 });
 
+export const presenceUpdatedEvent = z.object({
+  type: z.literal('presence.updated'),
+  data: z.object({ userId: z.uuid(), online: z.boolean(), lastSeenAt: z.iso.datetime().nullable() }),
+});
+
 export const serverEvent = z.discriminatedUnion('type', [
+  presenceUpdatedEvent,
   messagesCreatedEvent,
   conversationsUpdatedEvent,
   notificationsCreatedEvent,

@@ -27,6 +27,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { PointsService } from './modules/points/service.ts';
+import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
@@ -54,6 +55,7 @@ export interface Services {
   notifications: NotificationsService;
   proposals: ProposalsService;
   conversations: ConversationsService;
+  presence: PresenceService;
 }
 
 declare module 'fastify' {
@@ -119,7 +121,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notifications = new NotificationsService(database.db, bus);
   const proposals = new ProposalsService(database.db, bus, notifications, points);
   const conversations = new ConversationsService(database.db, bus, images, notifications);
-  app.decorate('services', { database, bus, hub, auth, points, images, items, profiles, notifications, proposals, conversations });
+  const presence = new PresenceService(database.db, bus, app.log);
+  bus.subscribe(presence);
+  app.decorate('services', {
+    database,
+    bus,
+    hub,
+    auth,
+    points,
+    images,
+    items,
+    profiles,
+    notifications,
+    proposals,
+    conversations,
+    presence,
+  });
 
   const pruneTimer = setInterval(() => {
     auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
@@ -128,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.addHook('preClose', async () => {
     clearInterval(pruneTimer);
+    await presence.stop();
     hub.stop();
   });
   app.addHook('onClose', async () => {
@@ -181,7 +199,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(notificationRoutes(notifications));
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, config));
-  await app.register(socketRoute(hub, config));
+  await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 
   return app;

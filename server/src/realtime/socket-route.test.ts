@@ -24,7 +24,11 @@ function connect(headers: Record<string, string>): Promise<{ socket: WebSocket; 
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     const events: ServerEvent[] = [];
-    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+    socket.on('message', (data) => {
+      const event = JSON.parse(String(data)) as ServerEvent;
+      // Presence comes and goes with every tab; these tests are about what else reaches whom.
+      if (event.type !== 'presence.updated') events.push(event);
+    });
     socket.once('open', () => resolve({ socket, events }));
     socket.once('unexpected-response', (_request, response) => reject(new Error(String(response.statusCode))));
     socket.once('error', reject);

@@ -4,10 +4,11 @@ import type { Config } from '../config.ts';
 import { requireSession } from '../plugins/authentication.ts';
 import { assertSameOrigin } from '../plugins/same-origin.ts';
 import { rooms } from './event-bus.ts';
+import type { PresenceService } from '../modules/presence/service.ts';
 import type { SocketHub } from './socket-hub.ts';
 
 /** One socket per tab; the handshake is refused before the upgrade unless it is signed in and same-origin. */
-export function socketRoute(hub: SocketHub, config: Config) {
+export function socketRoute(hub: SocketHub, presence: PresenceService, config: Config) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get(
       WS_PATH,
@@ -22,6 +23,9 @@ export function socketRoute(hub: SocketHub, config: Config) {
       (socket, request) => {
         const session = requireSession(request);
         hub.join(socket, [rooms.everyone, rooms.user(session.userId), rooms.session(session.id)]);
+        const report = (error: unknown) => request.log.warn({ err: error }, 'presence update failed');
+        presence.opened(session.userId).catch(report);
+        socket.once('close', () => presence.closed(session.userId).catch(report));
       },
     );
   };

@@ -15,6 +15,10 @@ export const users = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the member's last open tab went away. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Online while this is in the future: instances holding a tab of the member push it forward. */
+    onlineUntil: timestamp('online_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),

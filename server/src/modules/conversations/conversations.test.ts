@@ -135,6 +135,35 @@ describe('messages', () => {
   });
 });
 
+describe('presence', () => {
+  it('shows the other member online while they have a tab open, then when they were last seen', async () => {
+    const conversation = await open(ben, ann.user.id);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const summary = async () => (await send(app, 'GET', `/api/conversations/${conversation.id}`, { cookie: ben.cookie })).json().conversation;
+    expect((await summary()).otherPresence).toEqual({ online: false, lastSeenAt: null });
+    const benTab = await openSocket(app, { cookie: ben.cookie });
+
+    const annTab = await openSocket(app, { cookie: ann.cookie });
+    await expect.poll(async () => (await summary()).otherPresence.online).toBe(true);
+    const secondAnnTab = await openSocket(app, { cookie: ann.cookie });
+    annTab.socket.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await summary()).otherPresence.online).toBe(true);
+    secondAnnTab.socket.close();
+
+    await expect.poll(async () => (await summary()).otherPresence.online).toBe(false);
+    expect(Date.parse((await summary()).otherPresence.lastSeenAt)).toBeGreaterThan(Date.now() - 10_000);
+    await expect
+      .poll(() => benTab.events.filter((e) => e.type === 'presence.updated').map((e) => e.data))
+      .toEqual([
+        { userId: ben.user.id, online: true, lastSeenAt: null },
+        { userId: ann.user.id, online: true, lastSeenAt: null },
+        { userId: ann.user.id, online: false, lastSeenAt: expect.any(String) },
+      ]);
+    benTab.socket.close();
+  });
+});
+
 describe('who may see a conversation', () => {
   it('lets a non-participant neither read, nor post, nor hear its events', async () => {
     const conversation = await open(ben, ann.user.id);

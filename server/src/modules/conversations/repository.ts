@@ -53,6 +53,8 @@ export function listForMember(db: Executor, userId: string, cursor: Cursor | und
       cursorAt: sql<string>`${conversations.lastMessageAt}::text`,
       other: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl },
       itemTitle: items.title,
+      otherOnline: sql<boolean>`coalesce(${users.onlineUntil} > now(), false)`,
+      otherLastSeenAt: users.lastSeenAt,
       unreadCount: sql<number>`(
         select count(*)::int from ${messages}
         where ${messages.conversationId} = ${conversations.id}

@@ -40,6 +40,7 @@ function presentSummary(row: SummaryRow): ConversationSummary {
     id: row.conversation.id,
     item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
     other: row.other,
+    otherPresence: { online: row.otherOnline, lastSeenAt: row.otherLastSeenAt?.toISOString() ?? null },
     lastMessage: row.conversation.lastMessage,
     lastMessageAt: row.conversation.lastMessageAt.toISOString(),
     unreadCount: row.unreadCount,

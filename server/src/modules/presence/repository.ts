@@ -1,0 +1,20 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+
+export async function keepOnline(db: Executor, userIds: string[], seconds: number): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(users)
+    .set({ onlineUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(inArray(users.id, userIds));
+}
+
+export async function markOffline(db: Executor, userId: string): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({ onlineUntil: sql`now()`, lastSeenAt: sql`now()` })
+    .where(inArray(users.id, [userId]))
+    .returning({ lastSeenAt: users.lastSeenAt });
+  return row?.lastSeenAt ?? new Date();
+}
