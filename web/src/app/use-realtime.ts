@@ -1,8 +1,40 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { resetSession, setCurrentUserPoints } from '../lib/current-user.ts';
-import { connectSocket } from '../lib/socket-client.ts';
+import { currentUserQuery, resetSession, setCurrentUserPoints } from '../lib/current-user.ts';
+import { announceNewListings } from '../lib/new-listings.ts';
+import { itemKeys, userKeys } from '../lib/query-keys.ts';
+import { connectSocket, type SocketEvent } from '../lib/socket-client.ts';
+
+type ItemEvent = Extract<SocketEvent, { type: 'items.created' | 'items.updated' | 'items.deleted' }>;
+
+function refreshListings(queryClient: QueryClient, event: ItemEvent): void {
+  // The owner's profile counts their items.
+  void queryClient.invalidateQueries({ queryKey: userKeys.detail(event.data.ownerId) });
+  const me = queryClient.getQueryData(currentUserQuery.queryKey);
+  const isMine = event.data.ownerId === me?.id;
+  if (event.type === 'items.deleted' && isMine) {
+    // The tab that deleted it is leaving for the marketplace: refetching would flash "Item not found".
+    const detail = itemKeys.detail(event.data.itemId);
+    void queryClient.invalidateQueries({ queryKey: detail, refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: itemKeys.all,
+      predicate: (query) => query.queryKey[1] !== detail[1] || query.queryKey[2] !== detail[2],
+    });
+    return;
+  }
+  if (event.type === 'items.created' && !isMine) {
+    // Marketplace lists refetch when next opened or when the reader asks, not under their eyes.
+    announceNewListings();
+    void queryClient.invalidateQueries({ queryKey: itemKeys.lists, refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: itemKeys.all,
+      predicate: (query) => query.queryKey[1] !== itemKeys.lists[1],
+    });
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+}
 
 /** Keeps the signed-in tab's cache in step with the server's events. */
 export function useRealtime(): void {
@@ -22,6 +54,11 @@ export function useRealtime(): void {
           switch (event.type) {
             case 'points.updated':
               setCurrentUserPoints(queryClient, event.data.userId, event.data.points);
+              break;
+            case 'items.created':
+            case 'items.updated':
+            case 'items.deleted':
+              refreshListings(queryClient, event);
               break;
           }
         },

@@ -1,6 +1,6 @@
 import { errorResponse, TEXT, type ErrorCode } from '@swapyard/contract';
 
-const API_BASE = '/api';
+export const API_BASE = '/api';
 
 /** A failed API call, carrying what the server said so a screen can show its words. */
 export class ApiError extends Error {
@@ -48,7 +48,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await response.json()) as T;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const parsed = errorResponse.safeParse(await response.json().catch(() => null));
   if (parsed.success) {
     return new ApiError(response.status, parsed.data.error.message, parsed.data.error.code);

@@ -59,6 +59,21 @@ export const WEB_TEXT = {
     notifications: 'Notifications',
     proposal: 'Proposal',
   },
+  /** Shared by several features, or by components; each feature keeps its own texts beside it. */
+  common: {
+    category: 'Category',
+    location: 'Location',
+    cancel: 'Cancel',
+    saveChanges: 'Save Changes',
+    retry: 'Try again',
+    loadMore: 'Load more',
+    messagingSoon: 'Messaging arrives soon',
+  },
+  itemStatus: {
+    available: 'Available',
+    swapped: 'Swapped',
+    withdrawn: 'Withdrawn',
+  },
   notFound: {
     heading: 'Page not found',
     body: "The page you are looking for doesn't exist or has moved.",

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { TextLink } from '../components/text-link.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
 
 const t = WEB_TEXT.account;
 

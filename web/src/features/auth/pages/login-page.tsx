@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { TextLink } from '../components/text-link.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
 
 const t = WEB_TEXT.account;
 

@@ -1,6 +1,114 @@
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { WEB_TEXT } from '../../../lib/texts.ts';
+import { TEXT } from '@swapyard/contract';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
+import { useConversation } from '../api/get-conversation.ts';
+import { useMessages } from '../api/get-messages.ts';
+import { useMarkConversationRead } from '../api/mark-read.ts';
+import { useSendImage } from '../api/send-image.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { ChatInput } from '../components/chat-input.tsx';
+import { MessageBubble } from '../components/message-bubble.tsx';
+import { PresenceLabel } from '../components/presence-label.tsx';
+import { CONVERSATION_TEXT } from '../texts.ts';
 
 export function ChatPage() {
-  return <PageHeading>{WEB_TEXT.pages.chat}</PageHeading>;
+  const { id = '' } = useParams();
+  const me = useCurrentUser();
+  const conversation = useConversation(id);
+  const messages = useMessages(id);
+  const send = useSendMessage(id);
+  const sendImage = useSendImage(id);
+  const markRead = useMarkConversationRead();
+  const bottom = useRef<HTMLDivElement>(null);
+
+  // Oldest page last in the cache, oldest message first on screen.
+  const shown = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
+  const newest = shown.at(-1);
+
+  // Whatever arrives while the chat is open is read at once; so is the chat on opening.
+  const { mutate: markAsRead } = markRead;
+  const newestFromOther = newest && newest.senderId !== me.id ? newest.id : undefined;
+  useEffect(() => {
+    if (conversation.isSuccess) markAsRead(id);
+  }, [id, conversation.isSuccess, newestFromOther, markAsRead]);
+
+  useLayoutEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [newest?.id]);
+
+  if (conversation.isError) {
+    return (
+      <LoadFailed titleAs="h1" message={errorMessage(conversation.error, TEXT.conversations.messagesFailed)} onRetry={() => void conversation.refetch()} />
+    );
+  }
+
+  const summary = conversation.data;
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-9rem)] max-w-3xl flex-col overflow-hidden rounded-2xl border border-stone-200 bg-stone-50 md:h-[calc(100dvh-4rem)]">
+      <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-3 py-2.5">
+        <Link to="/messages" aria-label={CONVERSATION_TEXT.backToMessages} className="rounded-full p-2 hover:bg-stone-100">
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </Link>
+        {summary && (
+          <>
+            <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
+            <div className="min-w-0">
+              <h1 className="truncate font-semibold text-stone-900">
+                <Link to={`/profile/${summary.other.id}`} className="hover:underline">
+                  {memberName(summary.other)}
+                </Link>
+              </h1>
+              <PresenceLabel presence={summary.otherPresence} />
+            </div>
+            {summary.item && (
+              <Link
+                to={`/item/${summary.item.id}`}
+                className="ml-auto max-w-48 truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300"
+              >
+                {CONVERSATION_TEXT.itemTag}: {summary.item.title}
+              </Link>
+            )}
+          </>
+        )}
+      </header>
+      <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite">
+        {messages.isPending ? (
+          <p className="flex items-center justify-center gap-2 py-8 text-stone-600">
+            <Spinner /> {CONVERSATION_TEXT.loadingMessages}
+          </p>
+        ) : messages.isError ? (
+          <LoadFailed message={errorMessage(messages.error, TEXT.conversations.messagesFailed)} onRetry={() => void messages.refetch()} />
+        ) : shown.length === 0 ? (
+          <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
+        ) : (
+          <>
+            <LoadMore
+              hasNextPage={messages.hasNextPage}
+              isFetchingNextPage={messages.isFetchingNextPage}
+              onLoadMore={() => void messages.fetchNextPage({ cancelRefetch: false })}
+              label={CONVERSATION_TEXT.olderMessages}
+            />
+            <ul className="flex flex-col gap-2">
+              {shown.map((message) => (
+                <MessageBubble key={message.id} message={message} own={message.senderId === me.id} />
+              ))}
+            </ul>
+          </>
+        )}
+        <div ref={bottom} />
+      </div>
+      <ChatInput
+        onSend={(text) => send.mutate({ clientId: crypto.randomUUID(), text })}
+        onImage={(file) => sendImage.mutate(file)}
+        uploadProgress={sendImage.progress}
+      />
+    </div>
+  );
 }

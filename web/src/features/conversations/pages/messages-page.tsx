@@ -1,6 +1,91 @@
+import { TEXT, type ConversationSummary } from '@swapyard/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useConversations } from '../api/get-conversations.ts';
+import { ConversationRow } from '../components/conversation-row.tsx';
+import { CONVERSATION_TEXT } from '../texts.ts';
+
+function matches(conversation: ConversationSummary, search: string): boolean {
+  const needle = search.trim().toLocaleLowerCase();
+  if (!needle) return true;
+  return [conversation.other.displayName, conversation.item?.title ?? '', conversation.lastMessage].some((text) =>
+    text.toLocaleLowerCase().includes(needle),
+  );
+}
 
 export function MessagesPage() {
-  return <PageHeading>{WEB_TEXT.pages.messages}</PageHeading>;
+  const [search, setSearch] = useState('');
+  const conversations = useConversations();
+  const all = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
+  const shown = all.filter((conversation) => matches(conversation, search));
+
+  let body;
+  if (conversations.isPending) {
+    body = (
+      <p className="flex items-center gap-2 py-8 text-stone-600">
+        <Spinner /> {CONVERSATION_TEXT.loading}
+      </p>
+    );
+  } else if (conversations.isError) {
+    body = (
+      <LoadFailed
+        message={errorMessage(conversations.error, TEXT.conversations.loadFailed)}
+        onRetry={() => void conversations.refetch()}
+      />
+    );
+  } else if (all.length === 0) {
+    body = (
+      <EmptyState
+        title={TEXT.conversations.noConversations}
+        action={
+          <Link to="/marketplace" className={buttonClassName('primary')}>
+            {TEXT.conversations.browse}
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        {shown.length === 0 ? (
+          <p className="py-8 text-center text-stone-600">{CONVERSATION_TEXT.noMatches}</p>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {shown.map((conversation) => (
+              <ConversationRow key={conversation.id} conversation={conversation} />
+            ))}
+          </ul>
+        )}
+        <LoadMore
+          hasNextPage={conversations.hasNextPage}
+          isFetchingNextPage={conversations.isFetchingNextPage}
+          onLoadMore={() => void conversations.fetchNextPage({ cancelRefetch: false })}
+          label={CONVERSATION_TEXT.moreConversations}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <PageHeading>{WEB_TEXT.pages.messages}</PageHeading>
+      <input
+        type="search"
+        aria-label={CONVERSATION_TEXT.searchLabel}
+        placeholder={CONVERSATION_TEXT.searchPlaceholder}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        className="rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm text-stone-900 shadow-sm placeholder:text-stone-500"
+      />
+      <section className="rounded-2xl border border-stone-200 bg-white p-2">{body}</section>
+    </div>
+  );
 }

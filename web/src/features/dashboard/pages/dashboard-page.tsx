@@ -1,8 +1,96 @@
+import { TEXT } from '@swapyard/contract';
+import { Coins, MessageCircle, Package } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { firstName, useCurrentUser } from '../../../lib/current-user.ts';
+import { useMemberProfile } from '../../../lib/member-profile.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { DASHBOARD_TEXT } from '../texts.ts';
+import { useRecentItems } from '../api/get-recent-items.ts';
+import { RecentItemCard } from '../components/recent-item-card.tsx';
+import { StatCard } from '../components/stat-card.tsx';
+
+const t = DASHBOARD_TEXT;
 
 export function DashboardPage() {
   const user = useCurrentUser();
-  return <PageHeading>{WEB_TEXT.pages.welcome(firstName(user))}</PageHeading>;
+  const { data: profile } = useMemberProfile(user.id);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeading>{WEB_TEXT.pages.welcome(firstName(user))}</PageHeading>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard to="/marketplace" label={t.availablePoints} value={user.points} icon={Coins} />
+        <StatCard to="/profile" label={t.yourItems} value={profile?.itemCount ?? '…'} icon={Package} />
+        {/* Conversations arrive with messaging; until then there are none to count. */}
+        <StatCard to="/messages" label={WEB_TEXT.pages.messages} value={0} icon={MessageCircle} />
+      </div>
+      <RecentListings />
+      <Section title={t.recentMessages}>
+        <EmptyState
+          title={t.noMessages}
+          action={<TextLink to="/marketplace">{t.findItems}</TextLink>}
+          className="py-8"
+        />
+      </Section>
+    </div>
+  );
+}
+
+function RecentListings() {
+  const { data: items, error, refetch } = useRecentItems();
+  const failed = error ? errorMessage(error, TEXT.items.loadFailed) : null;
+  useErrorToast(failed);
+
+  let content: ReactNode;
+  if (items === undefined) {
+    content = failed ? (
+      <LoadFailed message={failed} onRetry={() => void refetch()} />
+    ) : (
+      <LoadingState label={TEXT.items.loading} className="py-8" />
+    );
+  } else if (items.length === 0) {
+    content = <EmptyState title={TEXT.items.noRecent} className="py-8" />;
+  } else {
+    content = (
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {items.map((item) => (
+          <RecentItemCard key={item.id} item={item} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Section title={t.recentListings} action={<TextLink to="/marketplace">{t.viewAll}</TextLink>}>
+      {content}
+    </Section>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+function Section({ title, action, children }: SectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
 }

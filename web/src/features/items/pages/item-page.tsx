@@ -1,6 +1,109 @@
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { TEXT, type ItemDetail } from '@swapyard/contract';
+import { MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { ItemStatusBadge } from '../../../components/item-status-badge.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
+import { formatMonthDayYear } from '../../../lib/format-date.ts';
+import { isNotFound } from '../../../lib/not-found.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { ITEMS_TEXT } from '../texts.ts';
+import { useItem } from '../api/get-item.ts';
+import { DeleteItemButton } from '../components/delete-item-button.tsx';
+import { ItemGallery } from '../components/item-gallery.tsx';
+import { ItemNotFound } from '../components/item-not-found.tsx';
+
+const t = ITEMS_TEXT.detail;
 
 export function ItemPage() {
-  return <PageHeading>{WEB_TEXT.pages.item}</PageHeading>;
+  const { id = '' } = useParams();
+  const { data: item, error, refetch } = useItem(id);
+  const failed = error && !item && !isNotFound(error) ? errorMessage(error, TEXT.items.detailsFailed) : null;
+  useErrorToast(failed);
+
+  // Before the cached item: deleted while on screen, it is gone for this reader too.
+  if (error && isNotFound(error)) return <ItemNotFound />;
+  if (item) return <ItemDetails key={item.id} item={item} />;
+  if (failed) return <LoadFailed titleAs="h1" message={failed} onRetry={() => void refetch()} />;
+  return <LoadingState label={TEXT.shell.loading} className="py-16" />;
+}
+
+function ItemDetails({ item }: { item: ItemDetail }) {
+  const user = useCurrentUser();
+  const isOwner = item.ownerId === user.id;
+
+  return (
+    <article className="grid gap-8 lg:grid-cols-2">
+      <ItemGallery title={item.title} images={item.images} />
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge>{item.category}</Badge>
+            {item.status !== 'available' && <ItemStatusBadge status={item.status} />}
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">{item.title}</h1>
+          <p className="text-xl font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</p>
+          <p className="flex items-center gap-1.5 text-stone-700">
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            {item.location}
+          </p>
+          <p className="text-sm text-stone-600">
+            <time dateTime={item.createdAt}>{t.posted(formatMonthDayYear(item.createdAt))}</time>
+          </p>
+        </div>
+
+        {item.description && <p className="whitespace-pre-line text-stone-800">{item.description}</p>}
+
+        <div className="flex flex-col gap-2 border-t border-stone-200 pt-5">
+          <p className="text-sm font-medium text-stone-600">{t.listedBy}</p>
+          <Link
+            to={`/profile/${item.owner.id}`}
+            className="flex w-fit items-center gap-3 rounded-lg font-semibold text-stone-900 hover:text-emerald-800"
+          >
+            <Avatar photoUrl={item.owner.photoUrl} initial={memberInitial(item.owner)} />
+            {memberName(item.owner)}
+          </Link>
+        </div>
+
+        <div className="flex flex-wrap gap-3">
+          {isOwner ? (
+            <OwnerActions item={item} />
+          ) : (
+            <>
+              {item.status === 'available' && (
+                <Link to={`/propose-exchange/${item.id}`} className={buttonClassName('primary')}>
+                  <Repeat aria-hidden="true" className="size-4" />
+                  {t.proposeExchange}
+                </Link>
+              )}
+              <Button variant="secondary" disabled title={WEB_TEXT.common.messagingSoon}>
+                <MessageCircle aria-hidden="true" className="size-4" />
+                {t.contactOwner}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function OwnerActions({ item }: { item: ItemDetail }) {
+  // A swapped item belongs to a finished swap: the server refuses to change or delete it.
+  if (item.status === 'swapped') return null;
+  return (
+    <>
+      <Link to={`/item/${item.id}/edit`} className={buttonClassName('secondary')}>
+        <Pencil aria-hidden="true" className="size-4" />
+        {t.edit}
+      </Link>
+      <DeleteItemButton id={item.id} ownerId={item.ownerId} />
+    </>
+  );
 }

@@ -1,6 +1,99 @@
-import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { TEXT } from '@swapyard/contract';
+import { MessageCircle, Pencil } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useMemberProfile } from '../../../lib/member-profile.ts';
+import { isNotFound } from '../../../lib/not-found.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { PROFILES_TEXT } from '../texts.ts';
+import { MemberItems } from '../components/member-items.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { ProfileHeader } from '../components/profile-header.tsx';
+
+const t = PROFILES_TEXT;
 
 export function ProfilePage() {
-  return <PageHeading>{WEB_TEXT.pages.profile}</PageHeading>;
+  const { id } = useParams();
+  const user = useCurrentUser();
+  const memberId = id ?? user.id;
+  // Keyed: moving from one member's profile to another's starts afresh, with no form left open.
+  return <MemberProfile key={memberId} memberId={memberId} isOwn={memberId === user.id} />;
+}
+
+function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }) {
+  const { data: profile, error, refetch } = useMemberProfile(memberId);
+  const [editing, setEditing] = useState(false);
+  const formId = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const failed = error && !profile && !isNotFound(error) ? errorMessage(error, TEXT.errors.internal) : null;
+  useErrorToast(failed);
+
+  if (!profile) {
+    if (error && isNotFound(error)) {
+      return (
+        <EmptyState
+          titleAs="h1"
+          title={TEXT.profile.notFound}
+          action={
+            <Link to="/" className={buttonClassName('primary')}>
+              {WEB_TEXT.notFound.backHome}
+            </Link>
+          }
+        />
+      );
+    }
+    if (failed) return <LoadFailed titleAs="h1" message={failed} onRetry={() => void refetch()} />;
+    return <LoadingState label={TEXT.shell.loading} className="py-16" />;
+  }
+
+  const closeForm = () => {
+    setEditing(false);
+    // The form's buttons vanish with it; the keyboard goes back to where it came from.
+    editButton.current?.focus();
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <ProfileHeader
+        profile={profile}
+        action={
+          isOwn ? (
+            <Button
+              ref={editButton}
+              variant="secondary"
+              aria-expanded={editing}
+              aria-controls={editing ? formId : undefined}
+              onClick={() => {
+                setEditing((open) => !open);
+              }}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              {t.editProfile}
+            </Button>
+          ) : (
+            <Button variant="secondary" disabled title={WEB_TEXT.common.messagingSoon}>
+              <MessageCircle aria-hidden="true" className="size-4" />
+              {t.sendMessage}
+            </Button>
+          )
+        }
+      />
+      {editing ? (
+        <ProfileForm id={formId} profile={profile} onClose={closeForm} />
+      ) : (
+        <section className="flex flex-col gap-2">
+          <h2 className="text-lg font-semibold text-stone-900">{t.about}</h2>
+          <p className="whitespace-pre-line text-stone-700">{profile.bio || TEXT.profile.noBio}</p>
+        </section>
+      )}
+      <MemberItems memberId={memberId} isOwn={isOwn} />
+    </div>
+  );
 }

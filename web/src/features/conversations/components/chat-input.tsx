@@ -1,0 +1,82 @@
+import { ImagePlus, SendHorizontal } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CONVERSATION_TEXT } from '../texts.ts';
+
+interface ChatInputProps {
+  onSend: (text: string) => void;
+  onImage: (file: File) => void;
+  /** 0..1 while an image uploads. */
+  uploadProgress: number | null;
+}
+
+export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
+  const [text, setText] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const blank = text.trim() === '';
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (blank) return;
+    onSend(text.trim());
+    setText('');
+  };
+
+  // Enter sends, as in every chat; Shift+Enter keeps a line break.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 border-t border-stone-200 bg-white p-3">
+      {uploadProgress !== null && (
+        <progress
+          aria-label={CONVERSATION_TEXT.uploading}
+          value={uploadProgress}
+          max={1}
+          className="h-1.5 w-full overflow-hidden rounded accent-emerald-700"
+        />
+      )}
+      <div className="flex items-end gap-2">
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          disabled={uploadProgress !== null}
+          aria-label={CONVERSATION_TEXT.attachImage}
+          className="rounded-full p-2.5 text-stone-700 hover:bg-stone-100 disabled:opacity-50"
+        >
+          <ImagePlus aria-hidden="true" className="size-5" />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) onImage(file);
+          }}
+        />
+        <textarea
+          aria-label={CONVERSATION_TEXT.messageLabel}
+          placeholder={CONVERSATION_TEXT.messagePlaceholder}
+          rows={1}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl border border-stone-300 px-4 py-2.5 text-sm"
+        />
+        <button
+          type="submit"
+          disabled={blank}
+          aria-label={CONVERSATION_TEXT.send}
+          className="rounded-full bg-emerald-700 p-2.5 text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <SendHorizontal aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+/** Texts only the conversations screens show, besides TEXT.conversations. */
+export const CONVERSATION_TEXT = {
+  searchPlaceholder: 'Search conversations...',
+  searchLabel: 'Search conversations',
+  itemTag: 'Item',
+  unread: (count: number) => `${String(count)} unread`,
+  loading: 'Loading conversations...',
+  loadingMessages: 'Loading messages...',
+  olderMessages: 'Load older messages',
+  moreConversations: 'Load more conversations',
+  messageLabel: 'Message',
+  messagePlaceholder: 'Type a message...',
+  send: 'Send',
+  attachImage: 'Attach an image',
+  uploading: 'Uploading image',
+  lastSeen: (when: string) => `Last seen ${when}`,
+  offline: 'Offline',
+  backToMessages: 'Back to messages',
+  you: 'You',
+  noMatches: 'No conversations match your search.',
+} as const;

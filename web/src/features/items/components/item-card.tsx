@@ -1,0 +1,42 @@
+import type { ItemCard as ItemCardData } from '@swapyard/contract';
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { ItemThumb } from '../../../components/item-thumb.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatMonthDayYear } from '../../../lib/format-date.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+
+interface ItemCardProps {
+  item: ItemCardData;
+  eager: boolean;
+}
+
+export function ItemCard({ item, eager }: ItemCardProps) {
+  return (
+    <li className="relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-emerald-600">
+      <ItemThumb image={item.image} eager={eager} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 font-semibold break-words text-stone-900">
+            {/* The link covers the whole card; its name stays the title alone. */}
+            <Link to={`/item/${item.id}`} className="outline-none after:absolute after:inset-0">
+              {item.title}
+            </Link>
+          </h2>
+          <Badge>{item.category}</Badge>
+        </div>
+        {item.description && <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2 text-sm">
+          <span className="font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</span>
+          <span className="flex min-w-0 items-center gap-1 text-stone-600">
+            <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="truncate">{item.location}</span>
+          </span>
+        </div>
+        <time dateTime={item.createdAt} className="text-xs text-stone-600">
+          {formatMonthDayYear(item.createdAt)}
+        </time>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import { CATEGORIES, ITEM_TYPES, TEXT, type ItemType } from '@swapyard/contract';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { ITEMS_TEXT } from '../texts.ts';
+import { PANEL_FILTERS, readFilters } from '../filters.ts';
+import { useDebouncedSearchParam } from '../hooks/use-debounced-search-param.ts';
+
+const t = ITEMS_TEXT.marketplace;
+
+const TYPE_LABELS: Record<ItemType, string> = { all: t.typeAll, items: t.typeItems, services: t.typeServices };
+
+export function MarketplaceFilters({ id }: { id: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { category, type } = readFilters(searchParams);
+  const [location, setLocation] = useDebouncedSearchParam('location');
+  const [minValue, setMinValue] = useDebouncedSearchParam('minValue');
+  const [maxValue, setMaxValue] = useDebouncedSearchParam('maxValue');
+  const typeName = useId();
+
+  // A choice is a step the member may want to undo with Back, unlike each letter typed.
+  const choose = (name: string, value: string) => {
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+  };
+
+  const reset = () => {
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      for (const name of PANEL_FILTERS) next.delete(name);
+      return next;
+    });
+  };
+
+  return (
+    <div id={id} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-5">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Select
+          label={WEB_TEXT.common.category}
+          value={category ?? ''}
+          onChange={(event) => {
+            choose('category', event.target.value);
+          }}
+        >
+          <option value="">{TEXT.items.allCategories}</option>
+          {CATEGORIES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </Select>
+        <Input
+          label={WEB_TEXT.common.location}
+          value={location}
+          onChange={(event) => {
+            setLocation(event.target.value);
+          }}
+        />
+        <Input
+          label={t.minPoints}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={minValue}
+          onChange={(event) => {
+            setMinValue(event.target.value);
+          }}
+        />
+        <Input
+          label={t.maxPoints}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={maxValue}
+          onChange={(event) => {
+            setMaxValue(event.target.value);
+          }}
+        />
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium text-stone-800">{t.type}</legend>
+          <div className="inline-flex rounded-lg border border-stone-300 bg-stone-100 p-0.5">
+            {ITEM_TYPES.map((value) => (
+              <label
+                key={value}
+                className="relative cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium text-stone-700 has-checked:bg-white has-checked:text-emerald-800 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-emerald-600"
+              >
+                <input
+                  type="radio"
+                  name={typeName}
+                  value={value}
+                  checked={type === value}
+                  onChange={() => {
+                    choose('type', value === 'all' ? '' : value);
+                  }}
+                  // Transparent over the whole segment, so the radio itself takes the click.
+                  className="absolute inset-0 cursor-pointer opacity-0"
+                />
+                {TYPE_LABELS[value]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button variant="ghost" onClick={reset}>
+          {TEXT.items.resetFilters}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Texts only the listing screens show, kept beside them rather than in WEB_TEXT so the sign-in
+ * screen does not download them; SPEC's own words come from the contract's TEXT.items.
+ */
+export const ITEMS_TEXT = {
+  form: {
+    title: 'Title',
+    description: 'Description',
+    selectCategory: 'Select a category',
+    value: 'Value (in points)',
+    images: 'Images',
+    imagesHint: (count: number, max: number) =>
+      `${String(count)} of ${String(max)} images. JPEG, PNG, WebP or GIF; the first one is the cover.`,
+    imageAlt: (position: number) => `Image ${String(position)}`,
+    removeImage: (position: number) => `Remove image ${String(position)}`,
+    moveEarlier: (position: number) => `Move image ${String(position)} earlier`,
+    moveLater: (position: number) => `Move image ${String(position)} later`,
+    uploading: 'Uploading',
+    addSubmit: 'Add Item',
+  },
+  marketplace: {
+    filters: 'Filters',
+    minPoints: 'Min Points',
+    maxPoints: 'Max Points',
+    type: 'Type',
+    typeAll: 'All',
+    typeItems: 'Items',
+    typeServices: 'Services',
+    newListings: 'New listings — show',
+  },
+  detail: {
+    posted: (date: string) => `Posted ${date}`,
+    listedBy: 'Listed by',
+    showImage: (position: number) => `Show image ${String(position)}`,
+    proposeExchange: 'Propose Exchange',
+    contactOwner: 'Contact Owner',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteTitle: 'Delete this item?',
+    deleteBody: 'It disappears from the marketplace and your profile. This cannot be undone.',
+    backToMarketplace: 'Back to Marketplace',
+  },
+} as const;

@@ -1,0 +1,78 @@
+import { TEXT } from '@swapyard/contract';
+import { useCallback, useId } from 'react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { PROFILES_TEXT } from '../texts.ts';
+import { useMemberItems } from '../api/get-member-items.ts';
+import { MemberItemCard } from './member-item-card.tsx';
+
+interface MemberItemsProps {
+  memberId: string;
+  isOwn: boolean;
+}
+
+export function MemberItems({ memberId, isOwn }: MemberItemsProps) {
+  const headingId = useId();
+  const query = useMemberItems(memberId);
+  useErrorToast(query.isError ? errorMessage(query.error, PROFILES_TEXT.itemsLoadFailed) : null);
+
+  const { fetchNextPage, refetch } = query;
+  const loadMore = useCallback(() => {
+    void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage]);
+
+  const items = query.data?.pages.flatMap((page) => page.items);
+  let content;
+  if (query.isPending) {
+    content = <LoadingState label={TEXT.items.loading} className="py-8" />;
+  } else if (!items) {
+    content = (
+      <LoadFailed message={errorMessage(query.error, PROFILES_TEXT.itemsLoadFailed)} onRetry={() => void refetch()} />
+    );
+  } else if (items.length === 0) {
+    content = isOwn ? (
+      <EmptyState
+        title={TEXT.profile.noItemsOwn}
+        action={
+          <Link to="/add-item" className={buttonClassName('primary')}>
+            {TEXT.profile.addFirstItem}
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState title={TEXT.profile.noItemsOther} />
+    );
+  } else {
+    content = (
+      <>
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <MemberItemCard key={item.id} item={item} />
+          ))}
+        </ul>
+        <LoadMore
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          onLoadMore={loadMore}
+          label={WEB_TEXT.common.loadMore}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        {PROFILES_TEXT.listedItems}
+      </h2>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DISPLAY_NAME_MAX_LENGTH, ITEM_LOCATION_MAX_LENGTH, BIO_MAX_LENGTH, profileUpdateBody, TEXT, type PublicProfile } from '@swapyard/contract';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { toast } from '../../../lib/toast.ts';
+import { PROFILES_TEXT } from '../texts.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { PhotoInput } from './photo-input.tsx';
+
+const t = PROFILES_TEXT;
+
+interface ProfileFormProps {
+  id: string;
+  profile: PublicProfile;
+  /** Saved or cancelled: either way the form closes. */
+  onClose: () => void;
+}
+
+export function ProfileForm({ id, profile, onClose }: ProfileFormProps) {
+  const updateMutation = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(profileUpdateBody),
+    defaultValues: { displayName: profile.displayName, location: profile.location, bio: profile.bio },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await updateMutation.mutateAsync(values);
+    } catch (error) {
+      toast.error(errorMessage(error, TEXT.profile.updateFailed));
+      return;
+    }
+    toast.success(TEXT.profile.updated);
+    onClose();
+  });
+
+  return (
+    <form
+      id={id}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex max-w-2xl flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
+      <PhotoInput />
+      <Input
+        label={t.displayName}
+        autoComplete="name"
+        maxLength={DISPLAY_NAME_MAX_LENGTH}
+        required
+        error={errors.displayName?.message}
+        {...register('displayName')}
+      />
+      <Input
+        label={WEB_TEXT.common.location}
+        autoComplete="address-level2"
+        maxLength={ITEM_LOCATION_MAX_LENGTH}
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <Textarea label={t.bio} maxLength={BIO_MAX_LENGTH} error={errors.bio?.message} {...register('bio')} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={updateMutation.isPending}>
+          {WEB_TEXT.common.saveChanges}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          {WEB_TEXT.common.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Texts only the profile screen shows, kept beside it so the sign-in screen does not download
+ * them; SPEC's own words come from the contract's TEXT.profile.
+ */
+export const PROFILES_TEXT = {
+  editProfile: 'Edit Profile',
+  displayName: 'Display Name',
+  bio: 'Bio',
+  changePhoto: 'Change photo',
+  about: 'About',
+  listedItems: 'Listed Items',
+  sendMessage: 'Send Message',
+  noRatings: 'No ratings yet',
+  rating: (average: string, count: number) => `${average} (${String(count)} ${count === 1 ? 'rating' : 'ratings'})`,
+  itemCount: (count: number) => `${String(count)} ${count === 1 ? 'item' : 'items'}`,
+  itemsLoadFailed: 'Failed to load user items.',
+} as const;

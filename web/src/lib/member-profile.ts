@@ -1,0 +1,22 @@
+import type { ProfileResponse, PublicProfile } from '@swapyard/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+import { userKeys } from './query-keys.ts';
+
+// Shared: the dashboard counts the member's items from it, the profile page shows all of it.
+
+export async function getMemberProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
+  const { profile } = await apiRequest<ProfileResponse>(`/users/${encodeURIComponent(id)}`, { signal });
+  return profile;
+}
+
+export function memberProfileQuery(id: string) {
+  return queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => getMemberProfile(id, signal),
+  });
+}
+
+export function useMemberProfile(id: string) {
+  return useQuery(memberProfileQuery(id));
+}
