@@ -60,6 +60,19 @@ export function useRealtime(): void {
             case 'items.deleted':
               refreshListings(queryClient, event);
               break;
+            case 'messages.created':
+            case 'conversations.updated':
+            case 'presence.updated':
+              void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+              break;
+            case 'notifications.created':
+            case 'notifications.updated':
+              void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+              break;
+            case 'proposals.updated':
+              void queryClient.invalidateQueries({ queryKey: ['proposals'] });
+              void queryClient.invalidateQueries({ queryKey: ['history'] });
+              break;
           }
         },
       }),

@@ -19,6 +19,7 @@ export const WEB_TEXT = {
     menuLabel: 'Menu',
     bottomLabel: 'Quick links',
     skipToContent: 'Skip to content',
+    unread: (count: number) => `${String(count)} unread`,
   },
   points: (points: number) => `${String(points)} ${points === 1 ? 'point' : 'points'}`,
   account: {
@@ -67,7 +68,6 @@ export const WEB_TEXT = {
     saveChanges: 'Save Changes',
     retry: 'Try again',
     loadMore: 'Load more',
-    messagingSoon: 'Messaging arrives soon',
   },
   itemStatus: {
     available: 'Available',

@@ -7,6 +7,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Home matches only itself; every other entry stays active on its sub-pages. */
   end?: boolean;
+  /** Which unread count, if any, the entry shows. */
+  badge?: 'messages' | 'notifications';
 }
 
 const t = WEB_TEXT.nav;
@@ -15,11 +17,11 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { to: '/', label: t.home, icon: House, end: true },
   { to: '/marketplace', label: t.marketplace, icon: Store },
   { to: '/add-item', label: t.addItem, icon: CirclePlus },
-  { to: '/messages', label: t.messages, icon: MessageCircle },
+  { to: '/messages', label: t.messages, icon: MessageCircle, badge: 'messages' },
   { to: '/profile', label: t.profile, icon: UserRound },
 ];
 
 export const SECONDARY_NAV: readonly NavItem[] = [
-  { to: '/notifications', label: t.notifications, icon: Bell },
+  { to: '/notifications', label: t.notifications, icon: Bell, badge: 'notifications' },
   { to: '/history', label: t.history, icon: History },
 ];

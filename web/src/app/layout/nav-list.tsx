@@ -1,4 +1,6 @@
 import { NavLink } from 'react-router';
+import { useUnreadCounts } from '../../lib/unread-counts.ts';
+import { WEB_TEXT } from '../../lib/texts.ts';
 import type { NavItem } from './nav-items.ts';
 
 interface NavListProps {
@@ -7,9 +9,10 @@ interface NavListProps {
 }
 
 export function NavList({ items, onNavigate }: NavListProps) {
+  const unread = useUnreadCounts();
   return (
     <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon, end }) => (
+      {items.map(({ to, label, icon: Icon, end, badge }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -23,6 +26,12 @@ export function NavList({ items, onNavigate }: NavListProps) {
           >
             <Icon aria-hidden="true" className="size-5 shrink-0" />
             {label}
+            {badge && unread[badge] > 0 && (
+              <span className="ml-auto rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid={`unread-${badge}`}>
+                <span aria-hidden="true">{unread[badge]}</span>
+                <span className="sr-only">{WEB_TEXT.nav.unread(unread[badge])}</span>
+              </span>
+            )}
           </NavLink>
         </li>
       ))}

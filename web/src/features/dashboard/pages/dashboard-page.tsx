@@ -12,7 +12,9 @@ import { useMemberProfile } from '../../../lib/member-profile.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { DASHBOARD_TEXT } from '../texts.ts';
+import { useRecentConversations } from '../api/get-recent-conversations.ts';
 import { useRecentItems } from '../api/get-recent-items.ts';
+import { RecentConversation } from '../components/recent-conversation.tsx';
 import { RecentItemCard } from '../components/recent-item-card.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 
@@ -21,6 +23,7 @@ const t = DASHBOARD_TEXT;
 export function DashboardPage() {
   const user = useCurrentUser();
   const { data: profile } = useMemberProfile(user.id);
+  const conversations = useRecentConversations();
 
   return (
     <div className="flex flex-col gap-8">
@@ -28,16 +31,28 @@ export function DashboardPage() {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard to="/marketplace" label={t.availablePoints} value={user.points} icon={Coins} />
         <StatCard to="/profile" label={t.yourItems} value={profile?.itemCount ?? '…'} icon={Package} />
-        {/* Conversations arrive with messaging; until then there are none to count. */}
-        <StatCard to="/messages" label={WEB_TEXT.pages.messages} value={0} icon={MessageCircle} />
+        <StatCard
+          to="/messages"
+          label={WEB_TEXT.pages.messages}
+          value={conversations.data?.unreadConversations ?? '…'}
+          icon={MessageCircle}
+        />
       </div>
       <RecentListings />
       <Section title={t.recentMessages}>
-        <EmptyState
-          title={t.noMessages}
-          action={<TextLink to="/marketplace">{t.findItems}</TextLink>}
-          className="py-8"
-        />
+        {conversations.data && conversations.data.conversations.length > 0 ? (
+          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white p-1">
+            {conversations.data.conversations.map((conversation) => (
+              <RecentConversation key={conversation.id} conversation={conversation} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            title={t.noMessages}
+            action={<TextLink to="/marketplace">{t.findItems}</TextLink>}
+            className="py-8"
+          />
+        )}
       </Section>
     </div>
   );

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { formatMonthDayYear } from '../../../lib/format-date.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
+import { useOpenConversation } from '../../../lib/open-conversation.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { ITEMS_TEXT } from '../texts.ts';
@@ -37,6 +38,7 @@ export function ItemPage() {
 function ItemDetails({ item }: { item: ItemDetail }) {
   const user = useCurrentUser();
   const isOwner = item.ownerId === user.id;
+  const openConversation = useOpenConversation();
 
   return (
     <article className="grid gap-8 lg:grid-cols-2">
@@ -82,7 +84,11 @@ function ItemDetails({ item }: { item: ItemDetail }) {
                   {t.proposeExchange}
                 </Link>
               )}
-              <Button variant="secondary" disabled title={WEB_TEXT.common.messagingSoon}>
+              <Button
+                variant="secondary"
+                loading={openConversation.isPending}
+                onClick={() => openConversation.mutate({ otherUserId: item.owner.id, itemId: item.id })}
+              >
                 <MessageCircle aria-hidden="true" className="size-4" />
                 {t.contactOwner}
               </Button>

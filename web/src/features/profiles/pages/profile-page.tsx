@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useMemberProfile } from '../../../lib/member-profile.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
+import { useOpenConversation } from '../../../lib/open-conversation.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PROFILES_TEXT } from '../texts.ts';
@@ -30,6 +31,7 @@ export function ProfilePage() {
 function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }) {
   const { data: profile, error, refetch } = useMemberProfile(memberId);
   const [editing, setEditing] = useState(false);
+  const openConversation = useOpenConversation();
   const formId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const failed = error && !profile && !isNotFound(error) ? errorMessage(error, TEXT.errors.internal) : null;
@@ -78,7 +80,11 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
               {t.editProfile}
             </Button>
           ) : (
-            <Button variant="secondary" disabled title={WEB_TEXT.common.messagingSoon}>
+            <Button
+              variant="secondary"
+              loading={openConversation.isPending}
+              onClick={() => openConversation.mutate({ otherUserId: profile.id })}
+            >
               <MessageCircle aria-hidden="true" className="size-4" />
               {t.sendMessage}
             </Button>

@@ -1,0 +1,21 @@
+import type { ConversationPage, NotificationPage } from '@swapyard/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+/*
+ * The navigation shows these on every signed-in page, so they live here, not in a feature. Their
+ * keys start with 'conversations' and 'notifications': the realtime hook's invalidations reach them.
+ */
+export function useUnreadCounts(): { messages: number; notifications: number } {
+  const conversations = useQuery({
+    queryKey: ['conversations', 'unread'],
+    queryFn: ({ signal }) => apiRequest<ConversationPage>('/conversations?limit=1', { signal }),
+    select: (page) => page.unreadConversations,
+  });
+  const notifications = useQuery({
+    queryKey: ['notifications', 'unread'],
+    queryFn: ({ signal }) => apiRequest<NotificationPage>('/notifications?limit=1', { signal }),
+    select: (page) => page.unreadCount,
+  });
+  return { messages: conversations.data ?? 0, notifications: notifications.data ?? 0 };
+}
