@@ -1,0 +1,166 @@
+import { TEXT } from '@swapyard/contract';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { listItem, pngFile } from './fixtures/items.ts';
+import { registerSignedIn } from './fixtures/members.ts';
+import { useServer } from './fixtures/server.ts';
+
+const server = useServer();
+const openBrowser = useBrowsers(() => server().baseURL);
+
+/** The titles of the cards a page shows, in order. */
+const cardTitles = (page: Page) => textsOf(page.getByRole('main').locator('li h2'));
+
+test('an item added with two images comes first on the marketplace, live for another member, and on the profile', async () => {
+  const owner = await openBrowser();
+  const viewer = await openBrowser();
+  const ownerMember = await registerSignedIn(owner.context, server().baseURL, { displayName: 'Olive Owner' });
+  const viewerMember = await registerSignedIn(viewer.context, server().baseURL);
+  await listItem(owner.context, server().baseURL, { title: 'Older lamp' });
+  await viewer.page.goto('/marketplace');
+  await cardTitles(viewer.page).toEqual(['Older lamp']);
+  await expect.poll(() => server().openSockets(viewerMember.id), UI_WAIT).toBeGreaterThan(0);
+
+  const { page } = owner;
+  await page.goto('/add-item');
+  await page.getByLabel('Title').fill('Vintage road bike');
+  await page.getByLabel('Description').fill('Steel frame, new tyres.');
+  await page.getByLabel('Category').selectOption('Sports');
+  await page.getByLabel('Value (in points)').fill('75');
+  await page.getByLabel('Location').fill('Leeds');
+  await page.locator('input[type=file]').setInputFiles([await pngFile('front.png', '#aa3333'), await pngFile('side.png', '#3333aa')]);
+  await page.getByRole('img', { name: 'Image 2' }).waitFor();
+  await page.getByRole('button', { name: 'Add Item', exact: true }).click();
+
+  await toast(page, TEXT.items.added).waitFor();
+  await page.waitForURL('**/marketplace');
+  await cardTitles(page).toEqual(['Vintage road bike', 'Older lamp']);
+
+  await viewer.page.getByRole('button', { name: 'New listings — show' }).click();
+  await cardTitles(viewer.page).toEqual(['Vintage road bike', 'Older lamp']);
+
+  await page.goto(`/profile/${ownerMember.id}`);
+  await textsOf(page.getByRole('main').locator('li h3, li h2')).toContain('Vintage road bike');
+  await page.getByRole('link', { name: 'Vintage road bike' }).first().click();
+  await page.getByRole('heading', { name: 'Vintage road bike' }).waitFor();
+  await expect.poll(() => page.getByRole('button', { name: /Show image/ }).count(), UI_WAIT).toBe(2);
+});
+
+test('the add-item form shows its validation toasts in order and stores nothing', async () => {
+  const { context, page } = await openBrowser();
+  await registerSignedIn(context, server().baseURL);
+  await page.goto('/add-item');
+  const submit = () => page.getByRole('button', { name: 'Add Item', exact: true }).click();
+  const steps: [() => Promise<void>, string][] = [
+    [async () => {}, TEXT.items.titleRequired],
+    [() => page.getByLabel('Title').fill('Desk lamp'), TEXT.items.categoryRequired],
+    [() => page.getByLabel('Category').selectOption('Electronics').then(() => undefined), TEXT.items.valueInvalid],
+    [() => page.getByLabel('Value (in points)').fill('12'), TEXT.items.locationRequired],
+    [() => page.getByLabel('Location').fill('York'), TEXT.items.imagesRequired],
+  ];
+
+  for (const [fix, message] of steps) {
+    await fix();
+    await submit();
+    await toast(page, message).waitFor();
+  }
+
+  expect(new URL(page.url()).pathname).toBe('/add-item');
+  const listed = await context.request.get(`${server().baseURL}/api/items?q=Desk%20lamp`);
+  expect(((await listed.json()) as { items: unknown[] }).items).toEqual([]);
+});
+
+test('search and filters narrow the marketplace, and a reload keeps them', async () => {
+  const { context, page } = await openBrowser();
+  await registerSignedIn(context, server().baseURL);
+  // A word no other journey's listing has, so the results are exactly these.
+  const tag = `zq${Date.now().toString(36)}`;
+  await listItem(context, server().baseURL, { title: `Mountain bike ${tag}`, category: 'Sports', value: '120', location: 'Leeds' });
+  await listItem(context, server().baseURL, { title: `Guitar lessons ${tag}`, category: 'Services', value: '30', location: 'York' });
+  await listItem(context, server().baseURL, { title: `Bike lights ${tag}`, category: 'Electronics', value: '15', location: 'Leeds' });
+  const search = page.getByRole('searchbox', { name: TEXT.items.searchPlaceholder });
+
+  await page.goto('/marketplace');
+  await search.fill(tag.toUpperCase());
+  await cardTitles(page).toEqual([`Bike lights ${tag}`, `Guitar lessons ${tag}`, `Mountain bike ${tag}`]);
+  await search.fill(`LESSONS ${tag}`);
+  await cardTitles(page).toEqual([`Guitar lessons ${tag}`]);
+  await search.fill(tag);
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await page.getByLabel('Location').fill('leeds');
+  await cardTitles(page).toEqual([`Bike lights ${tag}`, `Mountain bike ${tag}`]);
+  await page.getByLabel('Min Points').fill('100');
+  await cardTitles(page).toEqual([`Mountain bike ${tag}`]);
+
+  await page.reload();
+  await cardTitles(page).toEqual([`Mountain bike ${tag}`]);
+  expect(new URL(page.url()).searchParams.get('minValue')).toBe('100');
+
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+  await page.getByRole('button', { name: 'Reset Filters' }).click();
+  await cardTitles(page).toEqual([`Bike lights ${tag}`, `Guitar lessons ${tag}`, `Mountain bike ${tag}`]);
+  await page.getByRole('radio', { name: 'Services' }).check();
+  await cardTitles(page).toEqual([`Guitar lessons ${tag}`]);
+  await search.fill(`${tag} nothing like this`);
+  await page.getByText(TEXT.items.emptyTitle).waitFor();
+  await page.getByText(TEXT.items.emptyBody).waitFor();
+});
+
+test('the owner edits an item, then deletes it', async () => {
+  const { context, page } = await openBrowser();
+  await registerSignedIn(context, server().baseURL);
+  const item = await listItem(context, server().baseURL, { title: 'Camping stove', value: '20' });
+
+  await page.goto(`/item/${item.id}`);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.waitForURL(`**/item/${item.id}/edit`);
+  await page.getByLabel('Title').fill('Camping stove, two burners');
+  await page.getByLabel('Value (in points)').fill('25');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await toast(page, TEXT.items.updated).waitFor();
+  await page.waitForURL(`**/item/${item.id}`);
+  await page.getByRole('heading', { name: 'Camping stove, two burners' }).waitFor();
+  await page.getByText('25 points').first().waitFor();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await toast(page, TEXT.items.deleted).waitFor();
+  await page.waitForURL('**/marketplace');
+  const gone = await context.request.get(`${server().baseURL}/api/items/${item.id}`);
+  expect(gone.status()).toBe(404);
+});
+
+test('another member sees Propose Exchange and Contact Owner, never Edit or Delete', async () => {
+  const owner = await openBrowser();
+  const viewer = await openBrowser();
+  await registerSignedIn(owner.context, server().baseURL);
+  await registerSignedIn(viewer.context, server().baseURL);
+  const item = await listItem(owner.context, server().baseURL, { title: 'Tent' });
+
+  await viewer.page.goto(`/item/${item.id}`);
+  await viewer.page.getByRole('link', { name: 'Propose Exchange' }).waitFor();
+  await viewer.page.getByRole('button', { name: 'Contact Owner' }).waitFor();
+  expect(await viewer.page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+  expect(await viewer.page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+
+  await viewer.page.goto('/item/00000000-0000-4000-8000-000000000000');
+  await viewer.page.getByText(TEXT.items.notFoundTitle).waitFor();
+  await viewer.page.getByText(TEXT.items.notFoundBody).waitFor();
+});
+
+test('the dashboard shows the points, the item count and the recent listings', async () => {
+  const { context, page } = await openBrowser();
+  const member = await registerSignedIn(context, server().baseURL, { displayName: 'Dana Dash' });
+  await listItem(context, server().baseURL, { title: 'Dashboard kettle' });
+  await listItem(context, server().baseURL, { title: 'Dashboard toaster' });
+
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Welcome, Dana' }).waitFor();
+  const recent = page.getByRole('region', { name: 'Recent Listings' });
+  await textsOf(recent.locator('li h3').first()).toEqual(['Dashboard toaster']);
+  await expect.poll(async () => page.getByRole('link', { name: /Your Items/ }).innerText(), UI_WAIT).toContain('2');
+  await expect.poll(async () => page.getByRole('link', { name: /Available Points/ }).innerText(), UI_WAIT).toContain(String(member.points));
+});
