@@ -86,6 +86,12 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'proposals',
+                    lazy: async () => ({
+                      Component: (await import('../features/proposals/pages/proposals-page.tsx')).ProposalsPage,
+                    }),
+                  },
+                  {
                     path: 'proposals/:id',
                     lazy: async () => ({
                       Component: (await import('../features/proposals/pages/proposal-page.tsx')).ProposalPage,

@@ -54,6 +54,7 @@ export function useRealtime(): void {
           switch (event.type) {
             case 'points.updated':
               setCurrentUserPoints(queryClient, event.data.userId, event.data.points);
+              void queryClient.invalidateQueries({ queryKey: ['history'] });
               break;
             case 'items.created':
             case 'items.updated':

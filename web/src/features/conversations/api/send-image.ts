@@ -2,6 +2,7 @@ import { TEXT, type ChatMessage } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { API_BASE, ApiError, errorMessage, toApiError } from '../../../lib/api-client.ts';
+import { randomId } from '../../../lib/random-id.ts';
 import { toast } from '../../../lib/toast.ts';
 import { messagesQuery } from './get-messages.ts';
 import { appendMessage } from './send-message.ts';
@@ -9,7 +10,7 @@ import { appendMessage } from './send-message.ts';
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
 function uploadImage(conversationId: string, file: File, onProgress: (fraction: number) => void): Promise<ChatMessage> {
   const form = new FormData();
-  form.append('clientId', crypto.randomUUID());
+  form.append('clientId', randomId());
   form.append('image', file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

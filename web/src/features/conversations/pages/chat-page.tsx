@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useMessages } from '../api/get-messages.ts';
+import { randomId } from '../../../lib/random-id.ts';
 import { useMarkConversationRead } from '../api/mark-read.ts';
 import { useSendImage } from '../api/send-image.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -105,7 +106,7 @@ export function ChatPage() {
         <div ref={bottom} />
       </div>
       <ChatInput
-        onSend={(text) => send.mutate({ clientId: crypto.randomUUID(), text })}
+        onSend={(text) => send.mutate({ clientId: randomId(), text })}
         onImage={(file) => sendImage.mutate(file)}
         uploadProgress={sendImage.progress}
       />

@@ -1,6 +1,69 @@
+import { TEXT } from '@swapyard/contract';
+import { useCallback } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useNotifications } from '../api/list-notifications.ts';
+import { useMarkAllRead } from '../api/mark-all-read.ts';
+import { NotificationRow } from '../components/notification-row.tsx';
+import { NOTIFICATIONS_TEXT } from '../texts.ts';
+
+const t = NOTIFICATIONS_TEXT;
 
 export function NotificationsPage() {
-  return <PageHeading>{WEB_TEXT.pages.notifications}</PageHeading>;
+  const { data, isPending, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useNotifications();
+  const markAllRead = useMarkAllRead();
+  // Stable, so the load-more sentinel's observer is not rebuilt on every render.
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const unreadCount = data?.pages[0]?.unreadCount ?? 0;
+  const notifications = data?.pages.flatMap((page) => page.notifications) ?? [];
+
+  let content;
+  if (isPending) {
+    content = <LoadingState label={t.loading} className="py-16" />;
+  } else if (!data) {
+    content = <LoadFailed message={t.loadFailed} onRetry={() => void refetch()} />;
+  } else if (notifications.length === 0) {
+    content = <EmptyState title={TEXT.notifications.emptyTitle} body={TEXT.notifications.emptyBody} />;
+  } else {
+    content = (
+      <>
+        <ul className="flex flex-col gap-3">
+          {notifications.map((notification) => (
+            <NotificationRow key={notification.id} notification={notification} />
+          ))}
+        </ul>
+        <LoadMore
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          onLoadMore={loadMore}
+          label={t.loadMore}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading>{WEB_TEXT.pages.notifications}</PageHeading>
+        <Button
+          variant="secondary"
+          disabled={unreadCount === 0}
+          loading={markAllRead.isPending}
+          onClick={() => {
+            markAllRead.mutate();
+          }}
+        >
+          {t.markAllRead}
+        </Button>
+      </div>
+      {content}
+    </div>
+  );
 }

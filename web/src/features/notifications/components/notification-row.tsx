@@ -1,0 +1,165 @@
+import { NOTIFICATION_PREVIEW_CHARS, TEXT, type Notification, type NotificationType } from '@swapyard/contract';
+import { ArrowLeftRight, Bell, Info, MessageSquare, type LucideIcon } from 'lucide-react';
+import { useId, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useAcceptProposal, useDeclineProposal } from '../../../lib/proposal-answers.ts';
+import { randomId } from '../../../lib/random-id.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useMarkRead } from '../api/mark-read.ts';
+import { NOTIFICATIONS_TEXT } from '../texts.ts';
+
+const t = NOTIFICATIONS_TEXT;
+
+const icons: Record<NotificationType, LucideIcon> = {
+  message: MessageSquare,
+  proposal: ArrowLeftRight,
+  system: Bell,
+  other: Info,
+};
+
+/** SPEC: cut to 30 characters, then an ellipsis. Counted in code points, so no emoji is split. */
+export function preview(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > NOTIFICATION_PREVIEW_CHARS ? `${chars.slice(0, NOTIFICATION_PREVIEW_CHARS).join('')}...` : text;
+}
+
+/** Where opening the notification leads; the others only get marked read. */
+function targetOf(notification: Notification): string | null {
+  if (notification.type === 'proposal' && notification.proposalId) return `/proposals/${notification.proposalId}`;
+  if (notification.type === 'message' && notification.relatedId) return `/chat/${notification.relatedId}`;
+  return null;
+}
+
+export function NotificationRow({ notification }: { notification: Notification }) {
+  const markRead = useMarkRead();
+  const titleId = useId();
+  const Icon = icons[notification.type];
+  const target = targetOf(notification);
+  const unread = !notification.read;
+  const navigate = useNavigate();
+  const open = () => {
+    if (unread) markRead.mutate(notification.id);
+  };
+  const clickable = target !== null || unread;
+
+  // The title is the row's control for keyboards and screen readers; a pointer may click anywhere.
+  const onRowClick = (event: MouseEvent) => {
+    if (!clickable || (event.target as Element).closest('a, button')) return;
+    open();
+    if (target) void navigate(target);
+  };
+
+  let title = <span>{notification.title}</span>;
+  if (target) {
+    title = (
+      <Link to={target} onClick={open} className="hover:text-emerald-800">
+        {notification.title}
+      </Link>
+    );
+  } else if (unread) {
+    title = (
+      <button type="button" onClick={open} className="text-left">
+        {notification.title}
+      </button>
+    );
+  }
+
+  return (
+    <li
+      onClick={onRowClick}
+      className={`flex gap-3 rounded-xl border p-4 ${
+        unread ? 'border-emerald-200 bg-emerald-50' : 'border-stone-200 bg-white'
+      } ${clickable ? 'cursor-pointer hover:border-emerald-300' : ''}`}
+    >
+      <span
+        aria-hidden="true"
+        className={`flex size-10 shrink-0 items-center justify-center rounded-full ${
+          unread ? 'bg-emerald-600 text-white' : 'bg-stone-100 text-stone-600'
+        }`}
+      >
+        <Icon className="size-5" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={notification.type === 'proposal' ? 'success' : 'neutral'}>{t.types[notification.type]}</Badge>
+          {unread && (
+            <span className="flex items-center gap-1.5 text-xs font-semibold text-emerald-800">
+              <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" />
+              {t.unread}
+            </span>
+          )}
+          <time dateTime={notification.createdAt} className="ml-auto text-xs text-stone-600">
+            {formatDateTime(notification.createdAt)}
+          </time>
+        </div>
+        <p id={titleId} className={`break-words text-stone-900 ${unread ? 'font-semibold' : 'font-medium'}`}>
+          {title}
+        </p>
+        <p className="text-sm break-words text-stone-700">{preview(notification.description)}</p>
+        {notification.type === 'proposal' && !notification.resolved && notification.proposalId && (
+          <AnswerButtons proposalId={notification.proposalId} describedBy={titleId} />
+        )}
+      </div>
+    </li>
+  );
+}
+
+interface AnswerButtonsProps {
+  proposalId: string;
+  /** The notification's title, so "Accept" says which proposal to a screen reader. */
+  describedBy: string;
+}
+
+function AnswerButtons({ proposalId, describedBy }: AnswerButtonsProps) {
+  const navigate = useNavigate();
+  const accept = useAcceptProposal();
+  const decline = useDeclineProposal();
+  const busy = accept.isPending || decline.isPending;
+
+  const onAccept = () => {
+    accept.mutate(
+      { id: proposalId, idempotencyKey: randomId() },
+      {
+        onSuccess: () => {
+          toast.success(TEXT.proposals.accepted);
+          void navigate(`/proposals/${proposalId}`);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, TEXT.proposals.acceptFailed));
+        },
+      },
+    );
+  };
+
+  const onDecline = () => {
+    decline.mutate(proposalId, {
+      onSuccess: () => {
+        toast.success(TEXT.proposals.declined);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, TEXT.proposals.declineFailed));
+      },
+    });
+  };
+
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <Button onClick={onAccept} loading={accept.isPending} disabled={busy} aria-describedby={describedBy}>
+        {t.accept}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={onDecline}
+        loading={decline.isPending}
+        disabled={busy}
+        aria-describedby={describedBy}
+      >
+        {t.decline}
+      </Button>
+    </div>
+  );
+}

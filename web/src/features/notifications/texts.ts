@@ -1,0 +1,16 @@
+/** Texts only the notifications screen shows; SPEC's own words come from the contract's TEXT.notifications. */
+export const NOTIFICATIONS_TEXT = {
+  markAllRead: 'Mark all as read',
+  loading: 'Loading notifications...',
+  loadFailed: 'Failed to load notifications',
+  loadMore: 'Load more',
+  unread: 'Unread',
+  accept: 'Accept',
+  decline: 'Decline',
+  types: {
+    message: 'Message',
+    proposal: 'Proposal',
+    system: 'System',
+    other: 'Other',
+  },
+} as const;

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PROPOSAL_MESSAGE_MAX_LENGTH, proposalCreateBody, TEXT, type ItemCard } from '@swapyard/contract';
+import { useId, useMemo } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateProposal } from '../api/create-proposal.ts';
+import { useOwnItems } from '../api/list-own-items.ts';
+import { PROPOSALS_TEXT } from '../texts.ts';
+
+const t = PROPOSALS_TEXT;
+const { message, pointsOffer, offerItemId } = proposalCreateBody.shape;
+
+/** The contract's rules on the form's strings, plus the one only the client can check early: the balance. */
+function proposeFormSchema(pointsHeld: number) {
+  return z.object({
+    message,
+    // An empty field offers no points.
+    pointsOffer: z
+      .string()
+      .trim()
+      .transform((raw) => (raw === '' ? 0 : Number(raw)))
+      .pipe(pointsOffer.unwrap())
+      .refine((points) => points <= pointsHeld, TEXT.proposals.notEnoughPoints),
+    offerItemId: z
+      .string()
+      .transform((raw) => (raw === '' ? null : raw))
+      .pipe(offerItemId.unwrap()),
+  });
+}
+
+export function ProposeForm({ itemId }: { itemId: string }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreateProposal();
+  const schema = useMemo(() => proposeFormSchema(user.points), [user.points]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { message: '', pointsOffer: '', offerItemId: '' },
+  });
+  const pointsId = useId();
+  const pointsHintId = `${pointsId}-hint`;
+
+  const onSubmit = handleSubmit(async (values) => {
+    let proposalId: string;
+    try {
+      proposalId = (await create.mutateAsync({ itemId, ...values })).id;
+    } catch (error) {
+      toast.error(errorMessage(error, TEXT.proposals.sendFailed));
+      return;
+    }
+    toast.success(TEXT.proposals.sent);
+    await navigate(`/proposals/${proposalId}`);
+  });
+
+  const goBack = () => {
+    // Opened by a direct link there is nothing in this app to go back to.
+    void (location.key === 'default' ? navigate(`/item/${itemId}`) : navigate(-1));
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      <Textarea
+        label={t.message}
+        required
+        rows={5}
+        maxLength={PROPOSAL_MESSAGE_MAX_LENGTH}
+        placeholder={t.messagePlaceholder}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      <div className="flex flex-col gap-1.5">
+        <Input
+          id={pointsId}
+          label={t.pointsToAdd}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.pointsOffer?.message}
+          aria-describedby={describedBy(pointsHintId, errors.pointsOffer ? `${pointsId}-error` : null)}
+          {...register('pointsOffer')}
+        />
+        <p id={pointsHintId} className="text-sm text-stone-600">
+          {t.youHave(user.points)}
+        </p>
+      </div>
+      <OfferItemPicker userId={user.id} error={errors.offerItemId?.message} {...register('offerItemId')} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={create.isPending}>
+          {t.sendProposal}
+        </Button>
+        <Button variant="secondary" onClick={goBack}>
+          {t.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface OfferItemPickerProps extends UseFormRegisterReturn<'offerItemId'> {
+  userId: string;
+  error: string | undefined;
+}
+
+/** DESIGN.md: a picker of the sender's own available items instead of SPEC's free-text id. */
+function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useOwnItems(userId);
+  const available: ItemCard[] = data?.pages.flatMap((page) => page.items.filter((item) => item.status === 'available')) ?? [];
+  const selectId = useId();
+  const hintId = `${selectId}-hint`;
+
+  let hint: string | null = null;
+  if (isPending) hint = t.loadingOwnItems;
+  else if (isError) hint = t.ownItemsFailed;
+  else if (available.length === 0 && !hasNextPage) hint = t.noOwnItems;
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Select
+        id={selectId}
+        label={t.offerItem}
+        error={error}
+        aria-describedby={describedBy(hint ? hintId : null, error ? `${selectId}-error` : null)}
+        {...field}
+      >
+        <option value="">{t.noItem}</option>
+        {available.map((item) => (
+          <option key={item.id} value={item.id}>
+            {t.offerOption(item.title, item.value)}
+          </option>
+        ))}
+      </Select>
+      {hint && (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
+      {hasNextPage && (
+        <Button
+          variant="ghost"
+          className="self-start"
+          loading={isFetchingNextPage}
+          onClick={() => void fetchNextPage({ cancelRefetch: false })}
+        >
+          {t.moreOwnItems}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The field components link their error themselves, but a hint given here replaces that link: keep both. */
+function describedBy(...ids: (string | null)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
