@@ -43,6 +43,9 @@ describe('opening conversations', () => {
     expect(byBen).toMatchObject({ item: { id: item.id, title: 'Drill' }, other: { id: ann.user.id, displayName: 'Ann' }, lastMessage: '', unreadCount: 0 });
     expect(direct.id).not.toBe(byBen.id);
     expect(direct.item).toBeNull();
+    expect((await listOf(ann)).conversations).toEqual([]);
+    await say(ben, direct.id, 'Hello');
+    expect((await listOf(ann)).conversations.map((c: ConversationSummary) => c.id)).toEqual([direct.id]);
   });
 
   it('refuses a conversation with oneself, or without another member', async () => {

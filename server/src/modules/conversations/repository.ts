@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, notifications, users } from '../../db/schema/index.ts';
-import type { Cursor } from '../items/repository.ts';
+import { after, type Cursor } from '../../db/keyset.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -69,10 +69,9 @@ export function listForMember(db: Executor, userId: string, cursor: Cursor | und
     .where(
       and(
         eq(me.userId, userId),
-        onlyId ? eq(conversations.id, onlyId) : undefined,
-        cursor
-          ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        // A conversation opened but never written in is nobody's news: it is listed from its first message.
+        onlyId ? eq(conversations.id, onlyId) : ne(conversations.lastMessage, ''),
+        after(conversations.lastMessageAt, conversations.id, cursor),
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
@@ -86,7 +85,7 @@ export function listMessages(db: Executor, conversationId: string, cursor: Curso
     .where(
       and(
         eq(messages.conversationId, conversationId),
-        cursor ? sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        after(messages.createdAt, messages.id, cursor),
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))

@@ -7,7 +7,7 @@ import {
 } from '@swapyard/contract';
 import type { Database } from '../../db/database.ts';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
@@ -77,11 +77,10 @@ export class ConversationsService {
   async list(session: Session | undefined, cursor: string | undefined, limit: number): Promise<ConversationPage> {
     if (!session) throw unauthenticated(TEXT.auth.required);
     const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1);
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.conversation.id]);
     return {
       conversations: visible.map(presentSummary),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.conversation.id) : null,
+      nextCursor,
       unreadConversations: await repo.unreadConversationCount(this.db, session.userId),
     };
   }
@@ -96,11 +95,10 @@ export class ConversationsService {
     if (!session) throw unauthenticated(TEXT.auth.required);
     await this.assertParticipant(session.userId, id);
     const rows = await repo.listMessages(this.db, id, decodeCursor(cursor), limit + 1);
-    const visible = rows.slice(0, limit);
-    const oldest = visible.at(-1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.message.id]);
     return {
       messages: visible.map((row) => presentMessage(row.message)).reverse(),
-      nextCursor: rows.length > limit && oldest ? encodeCursor(oldest.cursorAt, oldest.message.id) : null,
+      nextCursor,
     };
   }
 

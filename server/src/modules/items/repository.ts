@@ -1,6 +1,7 @@
 import type { ItemType } from '@swapyard/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { after, type Cursor } from '../../db/keyset.ts';
 import { itemImages, items, users } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -15,11 +16,6 @@ export interface ItemFilters {
   type: ItemType;
 }
 
-/** created_at as PostgreSQL's own text: JavaScript dates drop microseconds and would skip rows. */
-export interface Cursor {
-  createdAt: string;
-  id: string;
-}
 
 const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -42,7 +38,7 @@ function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefin
     .where(
       and(
         ...where,
-        cursor ? sql`(${items.createdAt}, ${items.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        after(items.createdAt, items.id, cursor),
       ),
     )
     .orderBy(desc(items.createdAt), desc(items.id))

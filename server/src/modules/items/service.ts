@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import type { Session } from '../auth/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
@@ -130,13 +130,12 @@ export class ItemsService {
   }
 
   private async toPage(rows: repo.PageRow[], limit: number): Promise<ItemPage> {
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
     const images = await repo.firstImagesOf(this.db, visible.map((row) => row.item.id));
     const imageOf = new Map(images.map((image) => [image.itemId, image]));
     return {
       items: visible.map((row) => presentCard(row.item, imageOf.get(row.item.id))),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.item.id) : null,
+      nextCursor,
     };
   }
 

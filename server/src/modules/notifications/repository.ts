@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notifications } from '../../db/schema/index.ts';
-import type { Cursor } from '../items/repository.ts';
+import { after, type Cursor } from '../../db/keyset.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'title' | 'description'> &
@@ -19,9 +19,7 @@ export function listForUser(db: Executor, userId: string, cursor: Cursor | undef
     .where(
       and(
         eq(notifications.userId, userId),
-        cursor
-          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        after(notifications.createdAt, notifications.id, cursor),
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

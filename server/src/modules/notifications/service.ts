@@ -1,7 +1,7 @@
 import { TEXT, type NotificationPage } from '@swapyard/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound, unauthenticated } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
@@ -16,11 +16,10 @@ export class NotificationsService {
   async list(session: Session | undefined, cursor: string | undefined, limit: number): Promise<NotificationPage> {
     if (!session) throw unauthenticated(TEXT.auth.required);
     const rows = await repo.listForUser(this.db, session.userId, decodeCursor(cursor), limit + 1);
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.notification.id]);
     return {
       notifications: visible.map((row) => presentNotification(row.notification)),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.notification.id) : null,
+      nextCursor,
       unreadCount: await repo.unreadCount(this.db, session.userId),
     };
   }

@@ -2,7 +2,7 @@ import type { PointReason } from '@swapyard/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
-import type { Cursor } from '../items/repository.ts';
+import { after, type Cursor } from '../../db/keyset.ts';
 
 
 export interface NewPointEntry {
@@ -34,9 +34,7 @@ export function listEntries(db: Executor, userId: string, cursor: Cursor | undef
     .where(
       and(
         eq(pointEntries.userId, userId),
-        cursor
-          ? sql`(${pointEntries.createdAt}, ${pointEntries.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        after(pointEntries.createdAt, pointEntries.id, cursor),
       ),
     )
     .orderBy(desc(pointEntries.createdAt), desc(pointEntries.id))

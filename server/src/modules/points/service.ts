@@ -1,7 +1,7 @@
 import { TEXT, type PointEntryPage, type PointReason } from '@swapyard/contract';
 import type { Database } from '../../db/database.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { listEntries } from './repository.ts';
@@ -21,8 +21,7 @@ export class PointsService {
   async history(session: Session | undefined, cursor: string | undefined, limit: number): Promise<PointEntryPage> {
     if (!session) throw unauthenticated(TEXT.auth.required);
     const rows = await listEntries(this.db, session.userId, decodeCursor(cursor), limit + 1);
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.entry.id]);
     return {
       entries: visible.map(({ entry, itemTitle }) => ({
         id: entry.id,
@@ -33,7 +32,7 @@ export class PointsService {
         createdAt: entry.createdAt.toISOString(),
         itemTitle,
       })),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.entry.id) : null,
+      nextCursor,
     };
   }
 

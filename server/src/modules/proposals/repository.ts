@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { idempotencyKeys, items, proposals, ratings, users } from '../../db/schema/index.ts';
-import type { Cursor } from '../items/repository.ts';
+import { after, type Cursor } from '../../db/keyset.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 
@@ -77,9 +77,7 @@ export function listForUser(db: Executor, userId: string, box: 'received' | 'sen
     .where(
       and(
         eq(box === 'received' ? proposals.receiverId : proposals.senderId, userId),
-        cursor
-          ? sql`(${proposals.createdAt}, ${proposals.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        after(proposals.createdAt, proposals.id, cursor),
       ),
     )
     .orderBy(desc(proposals.createdAt), desc(proposals.id))

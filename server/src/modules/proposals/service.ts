@@ -9,7 +9,7 @@ import {
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { presentCard } from '../items/present-item.ts';
@@ -104,11 +104,10 @@ export class ProposalsService {
   async list(session: Session | undefined, box: 'received' | 'sent', cursor: string | undefined, limit: number): Promise<ProposalPage> {
     if (!session) throw unauthenticated(TEXT.auth.required);
     const rows = await repo.listForUser(this.db, session.userId, box, decodeCursor(cursor), limit + 1);
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.proposal.id]);
     return {
       proposals: await this.presentAll(this.db, visible.map((row) => row.proposal), session.userId),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.proposal.id) : null,
+      nextCursor,
     };
   }
 
