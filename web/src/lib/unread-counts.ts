@@ -1,6 +1,7 @@
 import type { ConversationPage, NotificationPage } from '@swapyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { notificationKeys } from './swap-cache.ts';
 
 /*
  * The navigation shows these on every signed-in page, so they live here, not in a feature. Their
@@ -13,7 +14,7 @@ export function useUnreadCounts(): { messages: number; notifications: number } {
     select: (page) => page.unreadConversations,
   });
   const notifications = useQuery({
-    queryKey: ['notifications', 'unread'],
+    queryKey: notificationKeys.unread,
     queryFn: ({ signal }) => apiRequest<NotificationPage>('/notifications?limit=1', { signal }),
     select: (page) => page.unreadCount,
   });

@@ -9,7 +9,6 @@ import { notificationsQuery } from './list-notifications.ts';
  * mark-all call.
  */
 
-
 export interface ReadSnapshot {
   list: InfiniteData<NotificationPage, string | undefined> | undefined;
   unread: NotificationPage | undefined;
