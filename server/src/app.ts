@@ -33,6 +33,7 @@ import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
+import { memberLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { EventBus } from './realtime/event-bus.ts';
@@ -188,17 +189,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandler(app);
   registerSameOriginCheck(app, config);
   const cookie = sessionCookie(config);
+  const limits = memberLimits(config.rateLimits);
   registerAuthentication(app, auth, cookie);
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, cookie, config));
-  await app.register(itemRoutes(items));
-  await app.register(profileRoutes(profiles));
+  await app.register(itemRoutes(items, limits));
+  await app.register(profileRoutes(profiles, limits));
   await app.register(imageRoutes(images));
-  await app.register(proposalRoutes(proposals, config));
+  await app.register(proposalRoutes(proposals, limits));
   await app.register(notificationRoutes(notifications));
   await app.register(pointsRoutes(points));
-  await app.register(conversationRoutes(conversations, config));
+  await app.register(conversationRoutes(conversations, limits));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -70,6 +70,7 @@ export interface Config {
     resetPerEmail: RateLimit;
     proposalsPerMember: RateLimit;
     messagesPerMember: RateLimit;
+    uploadsPerMember: RateLimit;
   };
 }
 
@@ -83,6 +84,7 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
   proposalsPerMember: { max: 30, windowMs: 10 * MINUTE },
   messagesPerMember: { max: 120, windowMs: MINUTE },
+  uploadsPerMember: { max: 60, windowMs: 10 * MINUTE },
 };
 
 export class ConfigError extends Error {}

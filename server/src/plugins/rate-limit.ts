@@ -1,6 +1,6 @@
 import { TEXT } from '@swapyard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimit } from '../config.ts';
+import type { Config, RateLimit } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
 interface Window {
@@ -48,3 +48,16 @@ export const byEmail = (request: FastifyRequest) => {
 
 /** Signed-in actions count per member, whatever address they come from. */
 export const byMember = (request: FastifyRequest) => request.session?.userId ?? `ip:${request.ip}`;
+
+/**
+ * One limiter per kind of member action, shared by every route of that kind: a member's uploads
+ * count together whether they are listings, a photo or chat images.
+ */
+export function memberLimits(limits: Config['rateLimits']) {
+  return {
+    proposals: rateLimit(limits.proposalsPerMember, byMember),
+    messages: rateLimit(limits.messagesPerMember, byMember),
+    uploads: rateLimit(limits.uploadsPerMember, byMember),
+  };
+}
+export type MemberLimits = ReturnType<typeof memberLimits>;

@@ -170,15 +170,31 @@ async function fingerprint(): Promise<string> {
   return parts.join(',');
 }
 
-async function call(entry: Entry, world: World, member: Member | undefined): Promise<LightMyRequestResponse> {
+async function call(entry: Entry, world: World, member: Member | undefined, origin?: string): Promise<LightMyRequestResponse> {
   const [method] = Object.entries(MATRIX).find(([, e]) => e === entry)![0].split(' ') as [Parameters<typeof send>[1]];
   const body = entry.body ? await entry.body(world) : undefined;
   return send(app, method, entry.path(world), {
     ...(member ? { cookie: member.cookie } : {}),
+    ...(origin ? { origin } : {}),
     ...(body && 'json' in body ? { body: body.json } : {}),
     ...(body && 'form' in body ? { body: body.form.body, headers: { 'content-type': body.form.contentType } } : {}),
   });
 }
+
+const stateChanging = Object.entries(MATRIX).filter(([route]) => !route.startsWith('GET '));
+
+describe('cross-site requests', () => {
+  it.each(stateChanging)('%s from a foreign Origin is refused and changes nothing', async (_route, entry) => {
+    const world = await makeWorld();
+    const before = await fingerprint();
+
+    const response = await call(entry, world, entry.rightful === 'partner' ? world.partner : world.owner, 'https://evil.example');
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('FORBIDDEN');
+    expect(await fingerprint()).toBe(before);
+  });
+});
 
 describe('authorization matrix', () => {
   it('has an entry for every route the server documents, and none for a route it lacks', () => {

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { randomUUID } from 'node:crypto';
+import { createItem, imageFiles, itemInput, postItem } from '../../test/items.ts';
 import { registerMember, registration, send } from '../../test/members.ts';
+import { createProposal } from '../../test/proposals.ts';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -56,5 +59,64 @@ describe('rate limits', () => {
     await ask();
 
     expectLimited(await ask());
+  });
+});
+
+describe('member limits', () => {
+  it('limits proposals, messages and uploads per member, and only that member', async () => {
+    ({ app } = await buildTestApp({
+      rateLimits: {
+        ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((key) => [key, open])),
+        proposalsPerMember: tight,
+        messagesPerMember: tight,
+        uploadsPerMember: { max: 3, windowMs: 1_000 },
+      } as typeof DEFAULT_RATE_LIMITS,
+    }));
+    const owner = await registerMember(app);
+    const busy = await registerMember(app);
+    const calm = await registerMember(app);
+    const items = [];
+    for (let i = 0; i < 3; i++) items.push(await createItem(app, owner));
+    expectLimited(await postItem(app, owner, itemInput(), await imageFiles(1)));
+
+    await createProposal(app, busy, items[0]!.id);
+    await createProposal(app, busy, items[1]!.id);
+    expectLimited(await send(app, 'POST', '/api/proposals', { cookie: busy.cookie, body: { itemId: items[2]!.id, message: 'one more' } }));
+    expect((await send(app, 'POST', '/api/proposals', { cookie: calm.cookie, body: { itemId: items[2]!.id, message: 'mine' } })).statusCode).toBe(201);
+
+    const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: busy.cookie, body: { otherUserId: owner.user.id } })).json();
+    const say = () =>
+      send(app!, 'POST', `/api/conversations/${conversation.id}/messages`, { cookie: busy.cookie, body: { clientId: randomUUID(), text: 'hi' } });
+    await say();
+    await say();
+    expectLimited(await say());
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await say()).statusCode).toBe(200);
+    expect((await postItem(app, owner, itemInput(), await imageFiles(1))).statusCode).toBe(201);
+  });
+});
+
+describe('sign-in timing', () => {
+  it('takes as long for an unknown email as for a wrong password', async () => {
+    ({ app } = await buildTestApp());
+    const member = await registerMember(app);
+    const time = async (email: string) => {
+      const started = process.hrtime.bigint();
+      const response = await send(app!, 'POST', '/api/auth/login', { body: { email, password: 'definitely wrong' } });
+      expect(response.statusCode).toBe(401);
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      known.push(await time(member.user.email));
+      unknown.push(await time(`nobody-${i}@example.com`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+    // Both pay for one argon2id verification; without the decoy the unknown email would answer in a fraction.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(known)).toBeLessThan(2);
   });
 });

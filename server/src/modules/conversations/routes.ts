@@ -10,10 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
-import { byMember, rateLimit } from '../../plugins/rate-limit.ts';
+import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ConversationsService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
@@ -22,11 +21,10 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(30),
 });
 
-export function conversationRoutes(conversations: ConversationsService, config: Config) {
+export function conversationRoutes(conversations: ConversationsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['conversations'];
-    const sendLimit = rateLimit(config.rateLimits.messagesPerMember, byMember);
 
     api.post('/api/conversations', { schema: { tags, body: conversationOpenBody, response: { 200: conversationResponse } } }, async (request) => ({
       conversation: await conversations.open(request.session, request.body.otherUserId, request.body.itemId),
@@ -48,7 +46,7 @@ export function conversationRoutes(conversations: ConversationsService, config: 
 
     api.post(
       '/api/conversations/:id/messages',
-      { schema: { tags, params: idParams, body: messageSendBody, response: { 200: chatMessageResponse } }, preHandler: sendLimit },
+      { schema: { tags, params: idParams, body: messageSendBody, response: { 200: chatMessageResponse } }, preHandler: limits.messages },
       async (request) => ({ message: await conversations.send(request.session, request.params.id, request.body) }),
     );
 
@@ -56,7 +54,7 @@ export function conversationRoutes(conversations: ConversationsService, config: 
       '/api/conversations/:id/images',
       {
         schema: { tags, params: idParams, description: 'multipart/form-data: clientId, optional text, one image file named image', response: { 200: chatMessageResponse } },
-        preHandler: sendLimit,
+        preHandler: [limits.messages, limits.uploads],
       },
       async (request) => {
         const form = await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.conversations.imageFailed });

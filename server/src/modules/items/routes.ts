@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
+import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ItemsService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.items.notFoundTitle }) });
@@ -11,7 +12,7 @@ const multipartDoc = {
   description: `multipart/form-data: title, description, category, value, location, up to ${MAX_ITEM_IMAGES} files named images; on update also imageOrder`,
 };
 
-export function itemRoutes(items: ItemsService) {
+export function itemRoutes(items: ItemsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -24,14 +25,14 @@ export function itemRoutes(items: ItemsService) {
       item: await items.get(request.session, request.params.id),
     }));
 
-    api.post('/api/items', { schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } } }, async (request, reply) => {
+    api.post('/api/items', { schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.uploads }, async (request, reply) => {
       const item = await items.create(request.session, await readMultipartForm(request, itemForm));
       return reply.code(201).send({ item });
     });
 
     api.put(
       '/api/items/:id',
-      { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } } },
+      { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } }, preHandler: limits.uploads },
       async (request) => ({
         item: await items.update(request.session, request.params.id, await readMultipartForm(request, itemForm)),
       }),

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
+import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ProfilesService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.profile.notFound }) });
 
-export function profileRoutes(profiles: ProfilesService) {
+export function profileRoutes(profiles: ProfilesService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -21,7 +22,10 @@ export function profileRoutes(profiles: ProfilesService) {
 
     api.put(
       '/api/me/photo',
-      { schema: { tags: ['profiles'], description: 'multipart/form-data with one image file named photo', response: { 200: meResponse } } },
+      {
+        schema: { tags: ['profiles'], description: 'multipart/form-data with one image file named photo', response: { 200: meResponse } },
+        preHandler: limits.uploads,
+      },
       async (request) => ({
         user: await profiles.setPhoto(request.session, await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.images.photoRequired })),
       }),

@@ -2,14 +2,13 @@ import { proposalCreateBody, proposalListQuery, proposalPage, proposalResponse, 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { byMember, rateLimit } from '../../plugins/rate-limit.ts';
+import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ProposalsService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.proposals.notFound }) });
 const acceptHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
-export function proposalRoutes(proposals: ProposalsService, config: Config) {
+export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['proposals'];
@@ -18,7 +17,7 @@ export function proposalRoutes(proposals: ProposalsService, config: Config) {
       '/api/proposals',
       {
         schema: { tags, body: proposalCreateBody, response: { 201: proposalResponse } },
-        preHandler: rateLimit(config.rateLimits.proposalsPerMember, byMember),
+        preHandler: limits.proposals,
       },
       async (request, reply) => reply.code(201).send({ proposal: await proposals.create(request.session, request.body) }),
     );
