@@ -31,7 +31,7 @@ import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { memberLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -92,6 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkError,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       // Probes hit these every few seconds; logging each would bury everything else.

@@ -1,5 +1,5 @@
 import { TEXT, type ErrorCode, type ErrorResponse } from '@swapyard/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
@@ -10,12 +10,22 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
 
 function body(code: ErrorCode, message: string): ErrorResponse {
   return { error: { code, message } };
+}
+
+/**
+ * Errors Fastify raises before a route is chosen (a URL too long for the router, a malformed
+ * header) skip the error handler; this gives them the same shape.
+ */
+export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send(body(CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', error.message || TEXT.errors.invalidInput));
 }
 
 /** One error shape for every failure; nothing of a stack or an internal message leaves the server. */
