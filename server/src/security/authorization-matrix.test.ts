@@ -1,9 +1,9 @@
 import type { Notification } from '@swapyard/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { fingerprint } from '../test/fingerprint.ts';
 import { png } from '../test/images.ts';
 import { createItem } from '../test/items.ts';
 import { registerMember, registration, send, type Member } from '../test/members.ts';
@@ -157,18 +157,6 @@ async function makeWorld(): Promise<World> {
   };
 }
 
-/** Every row of every table, as text: equal before and after means nothing changed. */
-async function fingerprint(): Promise<string> {
-  const db = app.services.database.db;
-  const tables = await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-  const names = (tables as unknown as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
-  const parts: string[] = [];
-  for (const name of names) {
-    const result = await db.execute(sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${name}" t`));
-    parts.push(`${name}:${(result as unknown as { rows: { h: string }[] }).rows[0]?.h}`);
-  }
-  return parts.join(',');
-}
 
 async function call(entry: Entry, world: World, member: Member | undefined, origin?: string): Promise<LightMyRequestResponse> {
   const [method] = Object.entries(MATRIX).find(([, e]) => e === entry)![0].split(' ') as [Parameters<typeof send>[1]];
@@ -186,13 +174,13 @@ const stateChanging = Object.entries(MATRIX).filter(([route]) => !route.startsWi
 describe('cross-site requests', () => {
   it.each(stateChanging)('%s from a foreign Origin is refused and changes nothing', async (_route, entry) => {
     const world = await makeWorld();
-    const before = await fingerprint();
+    const before = await fingerprint(app.services.database.db);
 
     const response = await call(entry, world, entry.rightful === 'partner' ? world.partner : world.owner, 'https://evil.example');
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('FORBIDDEN');
-    expect(await fingerprint()).toBe(before);
+    expect(await fingerprint(app.services.database.db)).toBe(before);
   });
 });
 
@@ -208,14 +196,14 @@ describe('authorization matrix', () => {
     const secrets = [world.owner.user.email, world.partner.user.email, world.proposalId, world.conversationId, world.notificationId, 'Private words'];
 
     for (const actor of ['anonymous', 'stranger', 'rightful'] as const) {
-      const before = await fingerprint();
+      const before = await fingerprint(app.services.database.db);
       const member = actor === 'anonymous' ? undefined : actor === 'stranger' ? world.stranger : rightful;
       const response = await call(entry, world, member);
 
       expect({ actor, status: response.statusCode }).toEqual({ actor, status: entry.expect[actor] });
       if (response.statusCode >= 400) {
         expect(response.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
-        expect({ actor, unchanged: (await fingerprint()) === before }).toEqual({ actor, unchanged: true });
+        expect({ actor, unchanged: (await fingerprint(app.services.database.db)) === before }).toEqual({ actor, unchanged: true });
       }
       if (actor !== 'rightful') {
         // Nobody else's email, proposals, conversations, messages or notifications leak into a stranger's answer.

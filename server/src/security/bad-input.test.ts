@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { fingerprint } from '../test/fingerprint.ts';
 import { createItem } from '../test/items.ts';
 import { registerMember, send, type Member } from '../test/members.ts';
 import { multipart } from '../test/multipart.ts';
@@ -62,17 +62,6 @@ afterAll(async () => {
   await app.close();
 });
 
-async function fingerprint(): Promise<string> {
-  const db = app.services.database.db;
-  const tables = await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-  const names = (tables as unknown as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
-  const parts: string[] = [];
-  for (const name of names) {
-    const result = await db.execute(sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${name}" t`));
-    parts.push((result as unknown as { rows: { h: string }[] }).rows[0]?.h ?? '');
-  }
-  return parts.join(',');
-}
 
 describe('bad input', () => {
   it('never gets a 5xx or a stack trace from any route, always the error shape, and a refusal changes nothing', async () => {
@@ -88,7 +77,7 @@ describe('bad input', () => {
                 [{ field: 'images', name: `${randomUUID()}.jpg`, bytes: Buffer.from(bytes) }],
               )
             : undefined;
-          const before = await fingerprint();
+          const before = await fingerprint(app.services.database.db);
           const response = await send(app, route.method, url, {
             cookie: member.cookie,
             ...(route.method === 'GET' || route.method === 'DELETE'
@@ -105,7 +94,7 @@ describe('bad input', () => {
           expect(response.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
           if (response.statusCode >= 400) {
             expect(response.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
-            expect(await fingerprint()).toBe(before);
+            expect(await fingerprint(app.services.database.db)).toBe(before);
           }
           expect(Object.keys(Object.prototype)).toEqual([]);
         }),
