@@ -145,7 +145,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }, SESSION_PRUNE_MS);
   pruneTimer.unref();
 
+  // Keep-alive connections would hold a closing server open until they time out (72 s):
+  // answers sent while closing tell the client to hang up.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(pruneTimer);
     await presence.stop();
     hub.stop();

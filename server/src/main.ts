@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
+const SHUTDOWN_GRACE_MS = 15_000;
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main(): Promise<void> {
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 15 s; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
