@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const serverTests = ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts'];
+const serverTests = ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 const projects: TestProjectInlineConfiguration[] = [
   {
