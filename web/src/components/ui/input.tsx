@@ -1,33 +1,15 @@
-import { useId, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { Field } from './field.tsx';
 
 interface InputProps extends ComponentProps<'input'> {
   label: string;
   error?: string | undefined;
 }
 
-export function Input({ label, error, id, className = '', ...props }: InputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+export function Input({ label, error, id, className, ...props }: InputProps) {
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`rounded-lg border bg-white px-3 py-2.5 text-sm text-stone-900 shadow-sm placeholder:text-stone-400 ${
-          error ? 'border-red-500' : 'border-stone-300 hover:border-stone-400'
-        }`}
-        {...props}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} id={id} className={className}>
+      {(control) => <input {...control} {...props} />}
+    </Field>
   );
 }

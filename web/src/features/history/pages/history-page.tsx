@@ -1,9 +1,8 @@
 import { TEXT } from '@swapyard/contract';
-import { useCallback } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
@@ -16,8 +15,6 @@ const t = HISTORY_TEXT;
 export function HistoryPage() {
   const user = useCurrentUser();
   const { data, isPending, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useEntries();
-  // Stable, so the load-more sentinel's observer is not rebuilt on every render.
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   const entries = data?.pages.flatMap((page) => page.entries) ?? [];
 
   let content;
@@ -29,19 +26,13 @@ export function HistoryPage() {
     content = <EmptyState title={TEXT.history.empty} />;
   } else {
     content = (
-      <>
-        <ul className="flex flex-col gap-3">
-          {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-        <LoadMore
-          hasNextPage={hasNextPage}
-          isFetchingNextPage={isFetchingNextPage}
-          onLoadMore={loadMore}
-          label={t.loadMore}
-        />
-      </>
+      <PagedList
+        items={entries}
+        keyOf={(entry) => entry.id}
+        renderItem={(entry) => <EntryRow entry={entry} />}
+        {...{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+        loadMoreLabel={t.loadMore}
+      />
     );
   }
 

@@ -1,10 +1,9 @@
 import { TEXT } from '@swapyard/contract';
-import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useNotifications } from '../api/list-notifications.ts';
@@ -18,8 +17,6 @@ export function NotificationsPage() {
   const { data, isPending, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useNotifications();
   const markAllRead = useMarkAllRead();
-  // Stable, so the load-more sentinel's observer is not rebuilt on every render.
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   const unreadCount = data?.pages[0]?.unreadCount ?? 0;
   const notifications = data?.pages.flatMap((page) => page.notifications) ?? [];
 
@@ -32,19 +29,13 @@ export function NotificationsPage() {
     content = <EmptyState title={TEXT.notifications.emptyTitle} body={TEXT.notifications.emptyBody} />;
   } else {
     content = (
-      <>
-        <ul className="flex flex-col gap-3">
-          {notifications.map((notification) => (
-            <NotificationRow key={notification.id} notification={notification} />
-          ))}
-        </ul>
-        <LoadMore
-          hasNextPage={hasNextPage}
-          isFetchingNextPage={isFetchingNextPage}
-          onLoadMore={loadMore}
-          label={t.loadMore}
-        />
-      </>
+      <PagedList
+        items={notifications}
+        keyOf={(notification) => notification.id}
+        renderItem={(notification) => <NotificationRow notification={notification} />}
+        {...{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+        loadMoreLabel={t.loadMore}
+      />
     );
   }
 

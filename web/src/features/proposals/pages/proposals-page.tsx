@@ -1,11 +1,10 @@
 import { TEXT } from '@swapyard/contract';
-import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { ProposalBox } from '../../../lib/swap-cache.ts';
@@ -41,8 +40,6 @@ function ProposalList({ box }: { box: ProposalBox }) {
   const { data, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useProposals(box);
   const failed = error && !data ? errorMessage(error, TEXT.proposals.loadFailed) : null;
   useErrorToast(failed);
-  // Stable, so the load-more sentinel's observer is not rebuilt on every render.
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   if (failed) return <LoadFailed message={failed} onRetry={() => void refetch()} />;
   if (!data) return <LoadingState label={t.loadingList} className="py-16" />;
@@ -65,18 +62,12 @@ function ProposalList({ box }: { box: ProposalBox }) {
   }
 
   return (
-    <>
-      <ul className="flex flex-col gap-3">
-        {proposals.map((proposal) => (
-          <ProposalRow key={proposal.id} proposal={proposal} />
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        onLoadMore={loadMore}
-        label={t.loadMore}
-      />
-    </>
+    <PagedList
+      items={proposals}
+      keyOf={(proposal) => proposal.id}
+      renderItem={(proposal) => <ProposalRow proposal={proposal} />}
+      {...{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+      loadMoreLabel={t.loadMore}
+    />
   );
 }
