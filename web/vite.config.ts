@@ -17,7 +17,16 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        // Left alone, the bundler merges zod into the chunk of the contract's texts, which every page
+        // loads, so the sign-in page would download the schema library it defers (lib/lazy-resolver.ts).
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+      },
+    },
+  },
   server: {
     // The API keeps the browser's Host, so its same-origin check accepts the dev server's Origin.
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },

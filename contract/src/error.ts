@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+// Plain TypeScript, no zod: the sign-in page reads errors without downloading the schema library.
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHENTICATED',
@@ -13,7 +12,16 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorResponse = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
+export interface ErrorResponse {
+  error: { code: ErrorCode; message: string };
+}
+
+/** The error body, if `value` is one. */
+export function readErrorResponse(value: unknown): ErrorResponse | undefined {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return undefined;
+  const { error } = value;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return undefined;
+  const { code, message } = error;
+  if (!(ERROR_CODES as readonly unknown[]).includes(code) || typeof message !== 'string') return undefined;
+  return { error: { code: code as ErrorCode, message } };
+}

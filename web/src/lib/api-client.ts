@@ -1,4 +1,4 @@
-import { errorResponse, TEXT, type ErrorCode } from '@swapyard/contract';
+import { readErrorResponse, TEXT, type ErrorCode } from '@swapyard/contract';
 
 export const API_BASE = '/api';
 
@@ -50,10 +50,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorResponse.safeParse(await response.json().catch(() => null));
-  if (parsed.success) {
-    return new ApiError(response.status, parsed.data.error.message, parsed.data.error.code);
-  }
+  const parsed = readErrorResponse(await response.json().catch(() => null));
+  if (parsed) return new ApiError(response.status, parsed.error.message, parsed.error.code);
   // A proxy or the rate limiter may answer before our error handler does.
   if (response.status === 429) {
     return new ApiError(429, TEXT.errors.tooManyRequests, 'RATE_LIMITED');

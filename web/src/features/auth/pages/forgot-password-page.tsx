@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordBody, TEXT } from '@swapyard/contract';
+import { TEXT } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,10 +6,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 
 const t = WEB_TEXT.account;
+
+const forgotPasswordResolver = lazyZodResolver(
+  async () => (await import('@swapyard/contract/auth')).forgotPasswordBody,
+);
 
 export function ForgotPasswordPage() {
   const forgotMutation = useForgotPassword();
@@ -18,7 +23,7 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordBody), defaultValues: { email: '' } });
+  } = useForm({ resolver: forgotPasswordResolver.resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((values) => {
     forgotMutation.mutate(values);
@@ -31,7 +36,7 @@ export function ForgotPasswordPage() {
         <Alert tone="error">{errorMessage(forgotMutation.error, TEXT.errors.internal)}</Alert>
       )}
       <p className="text-sm text-stone-600">{t.forgotIntro}</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} onFirstFocus={forgotPasswordResolver.preload}>
         <Input
           label={t.emailAddressLabel}
           type="email"
@@ -43,7 +48,7 @@ export function ForgotPasswordPage() {
         <Button type="submit" loading={forgotMutation.isPending} className="w-full">
           {t.sendResetLink}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, TEXT } from '@swapyard/contract';
+import { TEXT } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -8,12 +7,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useLogin } from '../api/login.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 
 const t = WEB_TEXT.account;
+
+const loginResolver = lazyZodResolver(async () => (await import('@swapyard/contract/auth')).loginBody);
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -23,7 +26,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(loginBody),
+    resolver: loginResolver.resolver,
     defaultValues: { email: '', password: '', remember: false },
   });
 
@@ -50,7 +53,7 @@ export function LoginPage() {
       {loginMutation.isError && (
         <Alert tone="error">{errorMessage(loginMutation.error, TEXT.account.loginBannerFallback)}</Alert>
       )}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} onFirstFocus={loginResolver.preload}>
         <Input
           label={t.emailLabel}
           type="email"
@@ -76,7 +79,7 @@ export function LoginPage() {
         <Button type="submit" loading={loginMutation.isPending} className="w-full">
           {t.signIn}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

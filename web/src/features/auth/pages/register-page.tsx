@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerBody, TEXT } from '@swapyard/contract';
+import { TEXT } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -10,10 +9,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useRegister } from '../api/register.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 
 const t = WEB_TEXT.account;
+
+const registerResolver = lazyZodResolver(
+  async () => (await import('@swapyard/contract/auth')).registerBody,
+);
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -23,7 +28,7 @@ export function RegisterPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(registerBody),
+    resolver: registerResolver.resolver,
     defaultValues: { displayName: '', email: '', password: '', confirmPassword: '' },
   });
 
@@ -50,7 +55,7 @@ export function RegisterPage() {
       {registerMutation.isError && (
         <Alert tone="error">{errorMessage(registerMutation.error, TEXT.account.registerBannerFallback)}</Alert>
       )}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} onFirstFocus={registerResolver.preload}>
         <Input
           label={t.fullNameLabel}
           autoComplete="name"
@@ -86,7 +91,7 @@ export function RegisterPage() {
         <Button type="submit" loading={registerMutation.isPending} className="w-full">
           {t.createAccount}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

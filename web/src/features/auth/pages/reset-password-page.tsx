@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordBody, TEXT } from '@swapyard/contract';
+import { TEXT } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -9,10 +8,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 
 const t = WEB_TEXT.account;
+
+const resetPasswordResolver = lazyZodResolver(
+  async () => (await import('@swapyard/contract/auth')).resetPasswordBody,
+);
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -23,7 +28,7 @@ export function ResetPasswordPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(resetPasswordBody),
+    resolver: resetPasswordResolver.resolver,
     // The token is part of the validated body but not something the member types.
     defaultValues: { token, password: '', confirmPassword: '' },
   });
@@ -46,7 +51,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout heading={t.resetHeading} footer={<TextLink to="/login">{t.backToSignIn}</TextLink>}>
       {bannerError && <Alert tone="error">{bannerError}</Alert>}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} onFirstFocus={resetPasswordResolver.preload}>
         <Input
           label={t.newPasswordLabel}
           type="password"
@@ -66,7 +71,7 @@ export function ResetPasswordPage() {
         <Button type="submit" loading={resetMutation.isPending} className="w-full">
           {t.resetPassword}
         </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }
