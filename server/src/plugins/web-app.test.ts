@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { send } from '../test/members.ts';
@@ -12,8 +13,14 @@ let distDir: string;
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Swapyard</title><div id="root"></div>');
+  const indexHtml = '<!doctype html><title>Swapyard</title><div id="root"></div>';
+  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(indexHtml));
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  const script = 'console.log("a script long enough to be worth compressing");'.repeat(50);
+  fs.writeFileSync(path.join(distDir, 'assets', 'page-def456.js'), script);
+  fs.writeFileSync(path.join(distDir, 'assets', 'page-def456.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(distDir, 'assets', 'page-def456.js.gz'), zlib.gzipSync(script));
   ({ app } = await buildTestApp({ webDistDir: distDir }));
 });
 afterAll(async () => {
@@ -43,5 +50,26 @@ describe('the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await send(app, 'GET', '/assets/missing.js')).statusCode).toBe(404);
     expect((await send(app, 'GET', '/api/nothing')).json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('sends the precompressed files of the build to browsers that accept them, and the plain file to others', async () => {
+    const plain = await send(app, 'GET', '/assets/page-def456.js');
+    const brotli = await send(app, 'GET', '/assets/page-def456.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    const gzip = await send(app, 'GET', '/assets/page-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(brotli.headers.vary)).toContain('accept-encoding');
+
+    const page = await send(app, 'GET', '/marketplace', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 });

@@ -13,9 +13,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each file (web/build/precompress.ts); sent as the browser accepts.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // One URL, several encodings: a shared cache must not hand brotli to a browser that cannot read it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
