@@ -7,7 +7,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -41,7 +40,7 @@ import { InProcessEventBus } from './realtime/in-process-event-bus.ts';
 import { PostgresEventBus } from './realtime/postgres-event-bus.ts';
 import { SocketHub } from './realtime/socket-hub.ts';
 import { socketRoute } from './realtime/socket-route.ts';
-import { LocalStorage } from './storage/local-storage.ts';
+import { openStorage, type OpenStorage } from './storage/open-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface Services {
@@ -70,7 +69,7 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** Tests read the mail instead of sending it. */
   mailer?: Mailer;
-  /** Uploaded images; by default a directory under DATA_DIR. */
+  /** Uploaded images; by default the S3 bucket or the directory under DATA_DIR the config names. */
   storage?: Storage;
 }
 
@@ -106,7 +105,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // A storage the caller gives (tests) stays the caller's to close.
+  const opened: OpenStorage = options.storage
+    ? { storage: options.storage, description: 'the storage given to buildApp', close: () => undefined }
+    : await openStorage(config);
   const database = options.database ?? (await openDatabase(databaseTarget(config), app.log));
+  // Only now: a start refused for a locked DATA_DIR says so in one line and nothing else.
+  app.log.info(`images are stored in ${opened.description}`);
   const bus: EventBus = database.url
     ? await PostgresEventBus.connect(database.url, app.log)
     : new InProcessEventBus();
@@ -117,7 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
   const points = new PointsService(database.db, bus);
   const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
-  const images = new ImageService(options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), app.log);
+  const images = new ImageService(opened.storage, app.log);
   const items = new ItemsService(database.db, images, bus);
   const profiles = new ProfilesService(database.db, images);
   const notifications = new NotificationsService(database.db, bus);
@@ -161,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     await bus.close();
     await database.close();
+    opened.close();
   });
 
   const https = config.publicUrl?.startsWith('https:') ?? false;
@@ -173,6 +179,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...(wsOrigin ? [wsOrigin] : [])],
+        // The offline service worker (/sw.js) and the web app manifest, from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       logLevel: 'info',
       trustProxy: false,
+      s3: undefined,
     });
   });
 
@@ -23,6 +24,16 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'swapyard.example' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "swapyard.example")'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false (got "yes")'],
+    [
+      { S3_BUCKET: 'My_Photos' },
+      'Invalid configuration: S3_BUCKET must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got "My_Photos")',
+    ],
+    [
+      { S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' },
+      'Invalid configuration: S3_ENDPOINT must be an http:// or https:// URL (got "minio:9000")',
+    ],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'EU West' }, 'Invalid configuration: S3_REGION must be a region name such as us-east-1 (got "EU West")'],
+    [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: '1' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "1")'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -31,6 +42,51 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
       'Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set (mailed links point to it)',
     );
+  });
+
+  it('refuses S3 settings without S3_BUCKET, since images would quietly stay on this machine', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      new ConfigError('Invalid configuration: S3_BUCKET must be set when S3_ENDPOINT is set'),
+    );
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'swapyard' })).toThrow(
+      new ConfigError('Invalid configuration: S3_BUCKET must be set when S3_ACCESS_KEY_ID is set'),
+    );
+  });
+
+  it('refuses half a key pair, without echoing the secret', () => {
+    const attempt = () => loadConfig({ S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'very-secret' });
+
+    expect(attempt).toThrow(
+      new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'),
+    );
+  });
+
+  it('reads the S3 settings when S3_BUCKET is set, with region and path style defaulted', () => {
+    expect(loadConfig({ S3_BUCKET: 'swapyard-images' }).s3).toEqual({
+      bucket: 'swapyard-images',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'swapyard-images',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-2',
+        S3_ACCESS_KEY_ID: 'swapyard',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'swapyard-images',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-2',
+      accessKeyId: 'swapyard',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
   });
 
   it('reads a PostgreSQL URL and treats empty variables as unset', () => {

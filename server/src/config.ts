@@ -7,6 +7,8 @@ const PORT_RANGE = 'must be a whole number from 0 to 65535';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' }).default('false');
+
 /** Every environment variable the server reads: nothing else touches process.env. */
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -39,15 +41,48 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trueOrFalse),
+  S3_BUCKET: z.preprocess(
     emptyAsUndefined,
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      })
+      .optional(),
   ),
+  S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_REGION: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region name such as us-east-1' })
+      .default('us-east-1'),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, trueOrFalse),
 });
 
 export interface RateLimit {
   max: number;
   windowMs: number;
+}
+
+/** Object storage for uploaded images; set when S3_BUCKET is. */
+export interface S3Config {
+  bucket: string;
+  /** Unset: Amazon S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both unset: the AWS SDK's own credential chain (an instance or task role, for one). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket-in-the-path URLs, which most S3-compatible servers need. */
+  forcePathStyle: boolean;
 }
 
 export interface Config {
@@ -60,6 +95,7 @@ export interface Config {
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
+  s3: S3Config | undefined;
   /** Where the built web app lives; unset serves the API only. */
   webDistDir: string | undefined;
   rateLimits: {
@@ -105,6 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDistDir?: string): Config 
     // Reset links in mail need the address members use; guessing it from a request would let anyone forge it.
     throw new ConfigError('Invalid configuration: PUBLIC_URL must be set when SMTP_URL is set (mailed links point to it)');
   }
+  const s3Settings = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => e[name]);
+  if (s3Settings && !e.S3_BUCKET) {
+    // Without a bucket the images would quietly go to the local directory, which other instances cannot see.
+    throw new ConfigError(`Invalid configuration: S3_BUCKET must be set when ${s3Settings} is set`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -115,6 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDistDir?: string): Config 
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     webDistDir,
     rateLimits: DEFAULT_RATE_LIMITS,
   };

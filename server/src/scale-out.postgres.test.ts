@@ -1,0 +1,171 @@
+import type { ServerEvent } from '@swapyard/contract';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { http } from './test/crash/load.ts';
+import { createStore, killAllServers, listening, startServer, type CrashStore } from './test/crash/server-process.ts';
+import { png } from './test/images.ts';
+import { registration } from './test/members.ts';
+import { multipart } from './test/multipart.ts';
+import { startS3, type TestS3 } from './test/s3.ts';
+
+/**
+ * What docs/operations.md tells an operator to run: several real server processes on one
+ * PostgreSQL database and one S3 bucket, each with a DATA_DIR of its own, no sticky sessions.
+ */
+let s3: TestS3;
+let store: CrashStore;
+const ownDataDirs: string[] = [];
+let one: string;
+let two: string;
+
+beforeAll(async () => {
+  s3 = await startS3();
+  store = await createStore('postgres');
+  const env = (dataDir: string) => ({ ...store.env, ...s3.env, DATA_DIR: dataDir });
+  for (let i = 0; i < 2; i++) ownDataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-instance-')));
+  // Started together, as an orchestrator does: migrations must be applied once, not raced.
+  const servers = ownDataDirs.map((dir) => startServer(env(dir)));
+  const origins = await Promise.all(servers.map((server) => listening(server)));
+  one = origins[0]!;
+  two = origins[1]!;
+  for (const server of servers) expect(server.output()).toContain(`images are stored in S3 bucket ${s3.bucket} at ${s3.endpoint}`);
+}, 120_000);
+
+afterAll(async () => {
+  await killAllServers();
+  await store?.dispose();
+  await s3?.stop();
+  for (const dir of ownDataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Member {
+  id: string;
+  cookie: string;
+}
+
+async function signUp(origin: string, displayName: string): Promise<Member> {
+  const response = await http(origin, 'POST', '/api/auth/register', { json: registration({ displayName }) });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const cookie = response.setCookie.map((c) => c.split(';')[0]!).find((c) => c.split('=')[0]!.endsWith('swapyard_session'))!;
+  return { id: (response.body as { user: { id: string } }).user.id, cookie };
+}
+
+interface ListedItem {
+  id: string;
+  images: { url: string; thumbUrl: string }[];
+}
+
+async function listItem(origin: string, member: Member, title: string, images: number): Promise<ListedItem> {
+  const files = await Promise.all(
+    Array.from({ length: images }, async (_, i) => ({ name: `photo-${i}.png`, bytes: await png(100 + i, 80), type: 'image/png' })),
+  );
+  const form = multipart({ title, description: 'Listed on one instance.', category: 'Other', value: '30', location: 'Leeds' }, files);
+  const response = await http(origin, 'POST', '/api/items', { cookie: member.cookie, body: form.body, contentType: form.contentType });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return (response.body as { item: ListedItem }).item;
+}
+
+interface Tab {
+  events: ServerEvent[];
+  close(): void;
+}
+
+/** A signed-in browser tab's socket on one instance. */
+async function openTab(origin: string, member: Member): Promise<Tab> {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/ws`, { headers: { origin, cookie: member.cookie } });
+  const events: ServerEvent[] = [];
+  socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return { events, close: () => socket.close() };
+}
+
+const received = (tab: Tab, expected: ServerEvent) =>
+  expect.poll(() => tab.events.filter((event) => JSON.stringify(event) === JSON.stringify(expected)), { timeout: 5_000 }).toHaveLength(1);
+
+const objectKey = (url: string) => url.replace('/api/images/', '');
+
+describe('two server processes on one PostgreSQL and one S3 bucket', () => {
+  it('runs a listing, a proposal, a swap and a chat across them, and a deleted listing leaves the bucket', async () => {
+    const ann = await signUp(one, 'Ann');
+    const ben = await signUp(two, 'Ben');
+    const annTab = await openTab(one, ann);
+    const benTab = await openTab(two, ben);
+
+    // Ann lists on instance 1; Ben, on instance 2, hears of it, sees it and loads its image.
+    const lamp = await listItem(one, ann, 'Brass lamp', 1);
+    await received(benTab, { type: 'items.created', data: { itemId: lamp.id, ownerId: ann.id } });
+    const seen = await http(two, 'GET', `/api/items/${lamp.id}`, { cookie: ben.cookie });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ item: { title: 'Brass lamp', status: 'available', owner: { id: ann.id } } });
+    const image = await fetch(`${two}${lamp.images[0]!.url}`, { headers: { cookie: ben.cookie } });
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect({
+      status: image.status,
+      type: image.headers.get('content-type'),
+      nosniff: image.headers.get('x-content-type-options'),
+      cache: image.headers.get('cache-control'),
+      webp: bytes.subarray(8, 12).toString('latin1'),
+    }).toEqual({ status: 200, type: 'image/webp', nosniff: 'nosniff', cache: 'private, max-age=31536000, immutable', webp: 'WEBP' });
+
+    // Ben proposes on instance 2; Ann accepts on instance 1; Ben sees the result through instance 2.
+    const proposed = await http(two, 'POST', '/api/proposals', {
+      cookie: ben.cookie,
+      json: { itemId: lamp.id, pointsOffer: 30, message: 'Would 30 points do?' },
+    });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    const proposalId = (proposed.body as { proposal: { id: string } }).proposal.id;
+    await received(annTab, { type: 'proposals.updated', data: { proposalId, status: 'pending' } });
+
+    const accepted = await http(one, 'POST', `/api/proposals/${proposalId}/accept`, { cookie: ann.cookie });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await received(benTab, { type: 'proposals.updated', data: { proposalId, status: 'accepted' } });
+    await received(benTab, { type: 'points.updated', data: { userId: ben.id, points: 70 } });
+    await received(annTab, { type: 'points.updated', data: { userId: ann.id, points: 130 } });
+    expect((await http(two, 'GET', '/api/me', { cookie: ben.cookie })).body).toMatchObject({ user: { points: 70 } });
+    expect((await http(two, 'GET', `/api/proposals/${proposalId}`, { cookie: ben.cookie })).body).toMatchObject({
+      proposal: { status: 'accepted', item: { id: lamp.id, status: 'swapped' } },
+    });
+
+    // A message sent through one instance reaches the other member's socket on the other.
+    const opened = await http(two, 'POST', '/api/conversations', { cookie: ben.cookie, json: { otherUserId: ann.id, itemId: lamp.id } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const conversationId = (opened.body as { conversation: { id: string } }).conversation.id;
+    const fromBen = await http(two, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: ben.cookie,
+      json: { clientId: randomUUID(), text: 'When can I pick it up?' },
+    });
+    expect(fromBen.status, JSON.stringify(fromBen.body)).toBe(200);
+    const benMessageId = (fromBen.body as { message: { id: string } }).message.id;
+    await received(annTab, { type: 'messages.created', data: { conversationId, messageId: benMessageId, senderId: ben.id } });
+    const fromAnn = await http(one, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: ann.cookie,
+      json: { clientId: randomUUID(), text: 'Saturday morning.' },
+    });
+    const annMessageId = (fromAnn.body as { message: { id: string } }).message.id;
+    await received(benTab, { type: 'messages.created', data: { conversationId, messageId: annMessageId, senderId: ann.id } });
+
+    // A listing made on instance 1 and deleted through instance 2 leaves nothing in the bucket.
+    const chair = await listItem(one, ann, 'Folding chair', 2);
+    const chairObjects = chair.images.flatMap((i) => [objectKey(i.url), objectKey(i.thumbUrl)]);
+    expect(await s3.keys()).toEqual(expect.arrayContaining(chairObjects));
+    const deleted = await fetch(`${two}/api/items/${chair.id}`, { method: 'DELETE', headers: { origin: two, cookie: ann.cookie } });
+    expect(deleted.status).toBe(204);
+    const left = await s3.keys();
+    expect(left.filter((key) => chairObjects.includes(key))).toEqual([]);
+    expect(left).toContain(objectKey(lamp.images[0]!.url));
+    expect((await fetch(`${one}${chair.images[0]!.url}`, { headers: { cookie: ann.cookie } })).status).toBe(404);
+    await received(benTab, { type: 'items.deleted', data: { itemId: chair.id, ownerId: ann.id } });
+
+    // Nothing was written to either instance's own directory: the bucket holds every image.
+    for (const dir of ownDataDirs) expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false);
+    annTab.close();
+    benTab.close();
+  }, 120_000);
+});
