@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { StorageUnavailableError } from './storage/storage.ts';
+import { loadConfig } from './config.ts';
+import { runCommand } from './lib/command-line.ts';
 
 const SHUTDOWN_GRACE_MS = 15_000;
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -35,9 +34,4 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
-  // A refused start says why on one line; anything else is a bug and keeps its stack for the operator.
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StorageUnavailableError;
-  process.stderr.write(`${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
-  process.exit(1);
-});
+runCommand(main);

@@ -7,7 +7,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-const LOCK_FILE = 'swapyard.lock';
+export const LOCK_FILE = 'swapyard.lock';
 const heldInThisProcess = new Set<string>();
 
 function isRunning(pid: number): boolean {

@@ -10,8 +10,11 @@ import { openTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-/** Limits high enough that only a test about limits meets them. */
+/** Limits high enough that only a test about limits meets them (and a seed never does). */
 const RELAXED_LIMIT = { max: 10_000, windowMs: 60_000 };
+export const RELAXED_RATE_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((key) => [key, RELAXED_LIMIT]),
+) as Config['rateLimits'];
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,9 +33,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN }),
-    rateLimits: Object.fromEntries(
-      Object.keys(DEFAULT_RATE_LIMITS).map((key) => [key, RELAXED_LIMIT]),
-    ) as Config['rateLimits'],
+    rateLimits: RELAXED_RATE_LIMITS,
     ...overrides,
   };
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-uploads-'));
