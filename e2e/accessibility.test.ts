@@ -1,69 +1,150 @@
 import AxeBuilder from '@axe-core/playwright';
+import { TEXT } from '@swapyard/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PHONE, useBrowsers } from './fixtures/browser.ts';
-import { registerSignedIn } from './fixtures/members.ts';
+import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
+import { animationsDone, DESKTOP, PHONE, toast, useBrowsers } from './fixtures/browser.ts';
+import { signIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
+import { useWorld } from './fixtures/world.ts';
 
 const server = useServer();
+const world = useWorld(server);
 const openBrowser = useBrowsers(() => server().baseURL);
 
 /** WCAG 2.1 A and AA, the level a public service is usually held to. */
-async function violationsOn(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  // Rule, impact and where: enough to find it, short enough to read in a failure message.
-  return violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * The serious and critical violations on the page as it is now, one readable line each: rule,
+ * impact, what the rule asks, where, and axe's own summary of what is wrong there.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsDone(page);
+  // Only violations: axe skips describing every passing node, which is most of its time.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).options({ resultTypes: ['violations'] }).analyze();
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n` +
+          `  at ${node.target.join(' ')}\n` +
+          `  ${(node.failureSummary ?? '').replaceAll('\n', '\n  ')}`,
+      ),
+    );
 }
 
-describe('signed out', () => {
-  test.each(['/login', '/register', '/forgot-password'])('%s has no WCAG A/AA violations', async (path) => {
-    const { page } = await openBrowser();
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+/**
+ * Form controls whose name does not come from a label tied to them (a <label> for it, or
+ * aria-labelledby): an aria-label or a placeholder alone is not enough here.
+ */
+function controlsWithoutTiedLabel(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
+      .filter((control) => control.type !== 'hidden' && !control.closest('[aria-hidden="true"]'))
+      .filter((control) => {
+        const hasText = (element: Element | null) => Boolean(element?.textContent?.trim());
+        const labelled = Array.from(control.labels ?? []).some(hasText);
+        const ids = control.getAttribute('aria-labelledby')?.split(/\s+/) ?? [];
+        return !labelled && !ids.some((id) => hasText(document.getElementById(id)));
+      })
+      .map((control) => control.outerHTML.slice(0, 120)),
+  );
+}
 
-    expect(await violationsOn(page)).toEqual([]);
+/** Everything this file holds a page to, one readable line per problem. */
+async function problemsOn(page: Page): Promise<string[]> {
+  const unlabelled = await controlsWithoutTiedLabel(page);
+  return [...(await seriousViolations(page)), ...unlabelled.map((control) => `no label tied to ${control}`)];
+}
+
+const browsers = {
+  desktop: useWorldBrowser(() => server().baseURL, world, { viewport: DESKTOP }),
+  phone: useWorldBrowser(() => server().baseURL, world, { viewport: PHONE }),
+};
+
+describe.each(['desktop', 'phone'] as const)('every page, %s', (viewport) => {
+  test.each(APP_PAGES)('$name has no serious or critical WCAG 2.1 A/AA violation, and a tied label on every control', async (appPage) => {
+    const { page } = await browsers[viewport](appPage.signedIn);
+    await visit(page, appPage, world());
+
+    expect(await problemsOn(page)).toEqual([]);
   });
+});
 
-  test('the login form with its error banner and field errors has no WCAG A/AA violations', async () => {
-    const { page } = await openBrowser();
+describe('pages in another state', () => {
+  test('the login form with its error banner and field errors', async () => {
+    const { page } = await browsers.desktop(false);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Please enter a valid email address.').waitFor();
 
-    expect(await violationsOn(page)).toEqual([]);
-  });
-});
-
-describe('signed in', () => {
-  test('the dashboard with the sidebar has no WCAG A/AA violations', async () => {
-    const { context, page } = await openBrowser();
-    await registerSignedIn(context, server().baseURL);
-    await page.goto('/');
-    await page.getByTestId('member-name').waitFor();
-
-    expect(await violationsOn(page)).toEqual([]);
+    expect(await problemsOn(page)).toEqual([]);
   });
 
-  test('the phone layout with its menu open has no WCAG A/AA violations', async () => {
-    const { context, page } = await openBrowser({ viewport: PHONE });
-    await registerSignedIn(context, server().baseURL);
+  test('the phone layout with its menu open', async () => {
+    const { page } = await browsers.phone(true);
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Menu' }).waitFor();
 
-    expect(await violationsOn(page)).toEqual([]);
+    expect(await problemsOn(page)).toEqual([]);
   });
 
-  test('the 404 page has no WCAG A/AA violations', async () => {
-    const { context, page } = await openBrowser();
-    await registerSignedIn(context, server().baseURL);
-    await page.goto('/not-found');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  test('the marketplace with its filters open', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto('/marketplace?type=items');
+    await page.getByRole('radio', { name: 'Items' }).waitFor();
 
-    expect(await violationsOn(page)).toEqual([]);
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the add-item form after a refused submit', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto('/add-item');
+    await page.getByRole('button', { name: 'Add Item', exact: true }).click();
+    await toast(page, TEXT.items.titleRequired).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the propose-exchange form with its field errors', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto(`/propose-exchange/${world().benItem.id}`);
+    await page.getByLabel('Points to add').fill('100000');
+    await page.getByRole('button', { name: 'Send Proposal' }).click();
+    await page.getByLabel('Message').and(page.locator('[aria-invalid="true"]')).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the profile with its edit form open', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Bio').waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the delete dialog over the owner’s item page', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto(`/item/${world().annItem.id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this item?' }).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the cancel dialog over a sent proposal', async () => {
+    const { context, page } = await openBrowser();
+    await signIn(context, server().baseURL, world().ben);
+    await page.goto(`/proposals/${world().pendingProposal.id}`);
+    await page.getByRole('button', { name: 'Cancel Proposal' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this proposal?' }).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { WS_PATH } from '@swapyard/contract';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { UI_WAIT, pathnameOf, textsOf, toast, useBrowsers, type TestBrowser } from './fixtures/browser.ts';
 import { registerMember, registerSignedIn, type Member } from './fixtures/members.ts';
+import { networkSwitch } from './fixtures/network.ts';
 import { useServer } from './fixtures/server.ts';
 
 const server = useServer();
@@ -76,38 +76,6 @@ async function sendMessage(as: SignedIn, conversationId: string, text: string): 
 /** The page's socket has joined the member's room, so no event published from now on can slip past it. */
 async function socketOpen(member: Member): Promise<void> {
   await expect.poll(() => server().openSockets(member.id), UI_WAIT).toBeGreaterThan(0);
-}
-
-/**
- * The member's network, for a journey that takes it away. context.setOffline fails every request
- * but leaves an open WebSocket untouched (Playwright issue #4910), so the member's sockets also go
- * through this switch: cut() drops the open ones, as a lost connection does, and refuses new ones
- * until restore(). Set it up before the member's page opens.
- */
-async function networkSwitch(context: BrowserContext) {
-  let offline = false;
-  const connected: { close(): Promise<void> }[] = [];
-  await context.routeWebSocket(
-    (url) => url.pathname === WS_PATH,
-    async (socket) => {
-      if (offline) {
-        await socket.close();
-        return;
-      }
-      connected.push(socket.connectToServer());
-    },
-  );
-  return {
-    async cut(): Promise<void> {
-      offline = true;
-      await context.setOffline(true);
-      await Promise.all(connected.splice(0).map((server) => server.close()));
-    },
-    async restore(): Promise<void> {
-      offline = false;
-      await context.setOffline(false);
-    },
-  };
 }
 
 /** Marks the loaded document, so a later check can tell an in-place update from a reload. */

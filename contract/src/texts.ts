@@ -130,6 +130,13 @@ export const TEXT = {
   history: {
     empty: 'Your transaction history will appear here.',
   },
+  connectivity: {
+    offline: 'You are offline. Using locally saved data.',
+    online: 'You are back online',
+    savedLocally: "Changes saved locally. They will sync when you're back online.",
+    /** Not in SPEC.md: why an action that cannot wait for the network (a swap, an upload) failed. */
+    needsConnection: "This needs a connection. Please try again when you're back online.",
+  },
   images: {
     notAnImage: 'This file is not a supported image. Please use JPEG, PNG, WebP or GIF.',
     tooLarge: 'Each image must be 10 MB or smaller.',

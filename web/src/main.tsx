@@ -4,8 +4,13 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { currentUserQuery } from './lib/current-user.ts';
+import { followSignedInMember } from './lib/offline-session.ts';
 import { queryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './index.css';
+
+followSignedInMember(queryClient);
+registerServiceWorker();
 
 // Every first screen needs the session; ask for it while the route's chunk downloads.
 // Failures need no handling here: the route guard's own query retries and reports them.

@@ -17,6 +17,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(indexHtml));
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(distDir, 'sw.js'), "self.addEventListener('fetch', () => undefined);");
+  fs.writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Swapyard"}');
   const script = 'console.log("a script long enough to be worth compressing");'.repeat(50);
   fs.writeFileSync(path.join(distDir, 'assets', 'page-def456.js'), script);
   fs.writeFileSync(path.join(distDir, 'assets', 'page-def456.js.br'), zlib.brotliCompressSync(script));
@@ -50,6 +52,23 @@ describe('the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await send(app, 'GET', '/assets/missing.js')).statusCode).toBe(404);
     expect((await send(app, 'GET', '/api/nothing')).json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('serves the service worker as never-cached JavaScript, so a new release replaces it on the next visit', async () => {
+    const worker = await send(app, 'GET', '/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain("addEventListener('fetch'");
+  });
+
+  it('serves the web app manifest as a manifest, and lets pages use both from this origin only', async () => {
+    const manifest = await send(app, 'GET', '/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    const csp = String((await send(app, 'GET', '/')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('sends the precompressed files of the build to browsers that accept them, and the plain file to others', async () => {

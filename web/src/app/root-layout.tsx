@@ -1,6 +1,8 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useConnectivity } from '../lib/connectivity.ts';
 
 export function RootLayout() {
+  useConnectivity();
   return (
     <>
       <ScrollRestoration />

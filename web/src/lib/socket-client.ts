@@ -88,8 +88,9 @@ export function connectSocket(handlers: SocketHandlers): () => void {
 
   // Coming back online is the likeliest moment the server is reachable again: skip the wait.
   function onOnline() {
-    if (socket) return;
+    // An attempt still under way retries from the shortest delay if it fails.
     attempt = 0;
+    if (socket) return;
     open();
   }
 

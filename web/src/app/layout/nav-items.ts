@@ -5,7 +5,10 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Home matches only itself; every other entry stays active on its sub-pages. */
+  /**
+   * Home and Profile match only themselves (another member's profile is not the member's own);
+   * every other entry stays active on its sub-pages.
+   */
   end?: boolean;
   /** Which unread count, if any, the entry shows. */
   badge?: 'messages' | 'notifications';
@@ -18,7 +21,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { to: '/marketplace', label: t.marketplace, icon: Store },
   { to: '/add-item', label: t.addItem, icon: CirclePlus },
   { to: '/messages', label: t.messages, icon: MessageCircle, badge: 'messages' },
-  { to: '/profile', label: t.profile, icon: UserRound },
+  { to: '/profile', label: t.profile, icon: UserRound, end: true },
 ];
 
 export const SECONDARY_NAV: readonly NavItem[] = [

@@ -20,7 +20,8 @@ export function Checkbox({ label, error, id, className = '', ...props }: Checkbo
           className="size-4 rounded border-stone-300 accent-emerald-600"
           {...props}
         />
-        <label htmlFor={inputId} className="text-sm text-stone-700">
+        {/* Padded, so the label and box together make a target a finger can hit. */}
+        <label htmlFor={inputId} className="py-1 text-sm text-stone-700">
           {label}
         </label>
       </div>

@@ -4,11 +4,12 @@ import { Field } from './field.tsx';
 interface InputProps extends ComponentProps<'input'> {
   label: string;
   error?: string | undefined;
+  hint?: string | undefined;
 }
 
-export function Input({ label, error, id, className, ...props }: InputProps) {
+export function Input({ label, error, hint, id, className, ...props }: InputProps) {
   return (
-    <Field label={label} error={error} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
       {(control) => <input {...control} {...props} />}
     </Field>
   );

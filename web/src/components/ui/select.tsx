@@ -4,11 +4,12 @@ import { Field } from './field.tsx';
 interface SelectProps extends ComponentProps<'select'> {
   label: string;
   error?: string | undefined;
+  hint?: string | undefined;
 }
 
-export function Select({ label, error, id, className, children, ...props }: SelectProps) {
+export function Select({ label, error, hint, id, className, children, ...props }: SelectProps) {
   return (
-    <Field label={label} error={error} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
       {(control) => (
         <select {...control} {...props}>
           {children}

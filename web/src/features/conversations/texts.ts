@@ -12,10 +12,13 @@ export const CONVERSATION_TEXT = {
   messagePlaceholder: 'Type a message...',
   send: 'Send',
   attachImage: 'Attach an image',
+  // The photo in a message is a link to its full size: its alt text names where the link goes.
+  openPhoto: 'Photo, open full size',
   uploading: 'Uploading image',
   lastSeen: (when: string) => `Last seen ${when}`,
   offline: 'Offline',
   backToMessages: 'Back to messages',
   you: 'You',
+  waiting: 'Waiting to send',
   noMatches: 'No conversations match your search.',
 } as const;

@@ -9,6 +9,8 @@ export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markConversationRead,
+    // Opening a chat offline marks it read once the network is back, if the tab is still open.
+    networkMode: 'online',
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });

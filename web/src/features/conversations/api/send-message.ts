@@ -1,6 +1,7 @@
 import { TEXT, type ChatMessage, type MessagePage } from '@swapyard/contract';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { sendOrQueue, type QueuedAction } from '../../../lib/offline-queue.ts';
 import { toast } from '../../../lib/toast.ts';
 import { messagesQuery } from './get-messages.ts';
 
@@ -10,11 +11,31 @@ export interface SendMessageInput {
   text: string;
 }
 
-export function sendMessage(conversationId: string, input: SendMessageInput): Promise<ChatMessage> {
-  return apiRequest<{ message: ChatMessage }>(`/conversations/${conversationId}/messages`, {
-    method: 'POST',
+/** Where a conversation's messages wait while the member is offline (lib/offline-queue.ts). */
+export function outboxTopic(conversationId: string): string {
+  return `messages:${conversationId}`;
+}
+
+/** Offline, the message waits in the queue: its client id makes sending it later harmless. */
+export async function sendOrQueueMessage(conversationId: string, input: SendMessageInput): Promise<ChatMessage | null> {
+  const sent = await sendOrQueue<{ message: ChatMessage }>({
+    id: input.clientId,
+    topic: outboxTopic(conversationId),
+    path: `/conversations/${conversationId}/messages`,
     body: input,
-  }).then(({ message }) => message);
+    refresh: [['conversations']],
+    failureText: TEXT.conversations.sendFailed,
+  });
+  return sent?.answer.message ?? null;
+}
+
+/** Queued messages as the chat shows them, in the member's own bubbles, until the server has them. */
+export function waitingMessages(actions: QueuedAction[], conversationId: string, senderId: string): ChatMessage[] {
+  return actions.flatMap((action) => {
+    const body = action.body as Partial<SendMessageInput> | undefined;
+    if (typeof body?.text !== 'string') return [];
+    return [{ id: action.id, conversationId, senderId, clientId: action.id, text: body.text, imageUrl: null, createdAt: action.queuedAt }];
+  });
 }
 
 /** Puts a message at the end of the newest page, unless it is already there (an event may have brought it). */
@@ -30,10 +51,11 @@ export function appendMessage(data: InfiniteData<MessagePage, unknown> | undefin
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendMessageInput) => sendMessage(conversationId, input),
-    // A dropped connection is worth two more tries with the same client id; the server keeps one copy.
+    mutationFn: (input: SendMessageInput) => sendOrQueueMessage(conversationId, input),
+    // A server error is worth two more tries with the same client id; the server keeps one copy.
     retry: 2,
     onSuccess: (message) => {
+      if (!message) return;
       queryClient.setQueryData(messagesQuery(conversationId).queryKey, (data) => appendMessage(data, message));
       void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
     },

@@ -1,5 +1,5 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
 interface ChatInputProps {
@@ -12,6 +12,7 @@ interface ChatInputProps {
 export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const textId = useId();
   const blank = text.trim() === '';
 
   const submit = (event?: FormEvent) => {
@@ -59,8 +60,11 @@ export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
             if (file) onImage(file);
           }}
         />
+        <label htmlFor={textId} className="sr-only">
+          {CONVERSATION_TEXT.messageLabel}
+        </label>
         <textarea
-          aria-label={CONVERSATION_TEXT.messageLabel}
+          id={textId}
           placeholder={CONVERSATION_TEXT.messagePlaceholder}
           rows={1}
           value={text}

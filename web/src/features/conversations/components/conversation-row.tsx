@@ -16,10 +16,11 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
       >
         <Avatar photoUrl={conversation.other.photoUrl} initial={memberInitial(conversation.other)} className="size-11" />
         <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-2">
+          {/* On a phone the item goes to a line of its own rather than squeezing the member's name. */}
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className={`truncate ${unread ? 'font-bold' : 'font-semibold'} text-stone-900`}>{memberName(conversation.other)}</span>
             {conversation.item && (
-              <span className="max-w-40 truncate rounded-full bg-stone-200 px-2 py-0.5 text-xs text-stone-700">
+              <span className="max-w-full truncate rounded-full bg-stone-200 px-2 py-0.5 text-xs text-stone-700 sm:max-w-40">
                 {CONVERSATION_TEXT.itemTag}: {conversation.item.title}
               </span>
             )}

@@ -1,8 +1,17 @@
 import type { ChatMessage } from '@swapyard/contract';
+import { Clock } from 'lucide-react';
+import { CONVERSATION_TEXT } from '../texts.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-export function MessageBubble({ message, own }: { message: ChatMessage; own: boolean }) {
+interface MessageBubbleProps {
+  message: ChatMessage;
+  own: boolean;
+  /** Sent offline and not yet on the server. */
+  waiting?: boolean;
+}
+
+export function MessageBubble({ message, own, waiting = false }: MessageBubbleProps) {
   return (
     <li className={`flex ${own ? 'justify-end' : 'justify-start'}`} data-testid="message">
       <div
@@ -12,16 +21,23 @@ export function MessageBubble({ message, own }: { message: ChatMessage; own: boo
       >
         {message.imageUrl && (
           <a href={message.imageUrl} target="_blank" rel="noreferrer" className="mb-1 block">
-            <img src={message.imageUrl} alt="" loading="lazy" className="max-h-72 rounded-lg object-contain" />
+            <img src={message.imageUrl} alt={CONVERSATION_TEXT.openPhoto} loading="lazy" className="max-h-72 rounded-lg object-contain" />
           </a>
         )}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
-        <time
-          dateTime={message.createdAt}
-          className={`mt-1 block text-right text-xs ${own ? 'text-emerald-100' : 'text-stone-500'}`}
-        >
-          {timeFormat.format(new Date(message.createdAt))}
-        </time>
+        {waiting ? (
+          <span className="mt-1 flex items-center justify-end gap-1 text-xs text-emerald-100">
+            <Clock aria-hidden="true" className="size-3" />
+            {CONVERSATION_TEXT.waiting}
+          </span>
+        ) : (
+          <time
+            dateTime={message.createdAt}
+            className={`mt-1 block text-right text-xs ${own ? 'text-emerald-100' : 'text-stone-500'}`}
+          >
+            {timeFormat.format(new Date(message.createdAt))}
+          </time>
+        )}
       </div>
     </li>
   );

@@ -8,12 +8,13 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
+import { useQueuedActions } from '../../../lib/offline-queue.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { useMarkConversationRead } from '../api/mark-read.ts';
 import { useSendImage } from '../api/send-image.ts';
-import { useSendMessage } from '../api/send-message.ts';
+import { outboxTopic, useSendMessage, waitingMessages } from '../api/send-message.ts';
 import { ChatInput } from '../components/chat-input.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { PresenceLabel } from '../components/presence-label.tsx';
@@ -31,6 +32,11 @@ export function ChatPage() {
 
   // Oldest page last in the cache, oldest message first on screen.
   const shown = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
+  // Sent offline: shown after the rest until the server's copy (same client id) replaces them.
+  const delivered = new Set(shown.map((message) => message.clientId));
+  const waiting = waitingMessages(useQueuedActions(outboxTopic(id)), id, me.id).filter(
+    (message) => !delivered.has(message.clientId),
+  );
   const newest = shown.at(-1);
 
   // Whatever arrives while the chat is open is read at once; so is the chat on opening.
@@ -40,9 +46,10 @@ export function ChatPage() {
     if (conversation.isSuccess) markAsRead(id);
   }, [id, conversation.isSuccess, newestFromOther, markAsRead]);
 
+  const newestShown = waiting.at(-1)?.id ?? newest?.id;
   useLayoutEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [newest?.id]);
+  }, [newestShown]);
 
   if (conversation.isError) {
     return (
@@ -53,14 +60,15 @@ export function ChatPage() {
   const summary = conversation.data;
   return (
     <div className="mx-auto flex h-[calc(100dvh-9rem)] max-w-3xl flex-col overflow-hidden rounded-2xl border border-stone-200 bg-stone-50 md:h-[calc(100dvh-4rem)]">
-      <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-3 py-2.5">
+      {/* On a phone the item goes to a line of its own rather than squeezing the member's name. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-stone-200 bg-white px-3 py-2.5">
         <Link to="/messages" aria-label={CONVERSATION_TEXT.backToMessages} className="rounded-full p-2 hover:bg-stone-100">
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Link>
         {summary && (
           <>
             <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
-            <div className="min-w-0">
+            <div className="min-w-0 grow">
               <h1 className="truncate font-semibold text-stone-900">
                 <Link to={`/profile/${summary.other.id}`} className="hover:underline">
                   {memberName(summary.other)}
@@ -71,7 +79,7 @@ export function ChatPage() {
             {summary.item && (
               <Link
                 to={`/item/${summary.item.id}`}
-                className="ml-auto max-w-48 truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300"
+                className="max-w-full truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300 sm:max-w-64"
               >
                 {CONVERSATION_TEXT.itemTag}: {summary.item.title}
               </Link>
@@ -86,7 +94,7 @@ export function ChatPage() {
           </p>
         ) : messages.isError ? (
           <LoadFailed message={errorMessage(messages.error, TEXT.conversations.messagesFailed)} onRetry={() => void messages.refetch()} />
-        ) : shown.length === 0 ? (
+        ) : shown.length === 0 && waiting.length === 0 ? (
           <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
         ) : (
           <>
@@ -99,6 +107,9 @@ export function ChatPage() {
             <ul className="flex flex-col gap-2">
               {shown.map((message) => (
                 <MessageBubble key={message.id} message={message} own={message.senderId === me.id} />
+              ))}
+              {waiting.map((message) => (
+                <MessageBubble key={message.id} message={message} own waiting />
               ))}
             </ul>
           </>

@@ -1,5 +1,5 @@
 import { TEXT, type ConversationSummary } from '@swapyard/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -23,6 +23,7 @@ function matches(conversation: ConversationSummary, search: string): boolean {
 
 export function MessagesPage() {
   const [search, setSearch] = useState('');
+  const searchId = useId();
   const conversations = useConversations();
   const all = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
   const shown = all.filter((conversation) => matches(conversation, search));
@@ -77,9 +78,12 @@ export function MessagesPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <PageHeading>{WEB_TEXT.pages.messages}</PageHeading>
+      <label htmlFor={searchId} className="sr-only">
+        {CONVERSATION_TEXT.searchLabel}
+      </label>
       <input
+        id={searchId}
         type="search"
-        aria-label={CONVERSATION_TEXT.searchLabel}
         placeholder={CONVERSATION_TEXT.searchPlaceholder}
         value={search}
         onChange={(event) => setSearch(event.target.value)}

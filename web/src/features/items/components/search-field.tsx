@@ -1,15 +1,20 @@
 import { TEXT } from '@swapyard/contract';
 import { Search } from 'lucide-react';
+import { useId } from 'react';
 import { useDebouncedSearchParam } from '../hooks/use-debounced-search-param.ts';
 
 export function SearchField() {
   const [text, setText] = useDebouncedSearchParam('q');
+  const id = useId();
   return (
     <div className="relative min-w-0 flex-1">
+      <label htmlFor={id} className="sr-only">
+        {TEXT.items.searchPlaceholder}
+      </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
       <input
+        id={id}
         type="search"
-        aria-label={TEXT.items.searchPlaceholder}
         placeholder={TEXT.items.searchPlaceholder}
         value={text}
         onChange={(event) => {

@@ -1,12 +1,21 @@
 import { TEXT } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline-queue.ts';
 import { notificationKeys } from '../../../lib/swap-cache.ts';
 import { toast } from '../../../lib/toast.ts';
 import { markReadInCache, restoreReadSnapshot } from './read-cache.ts';
 
-export function markAllRead(): Promise<void> {
-  return apiRequest<undefined>('/notifications/read-all', { method: 'POST' });
+/** Safe to send twice, like marking one read: offline it waits in the queue. Resolves to whether it did. */
+export async function markAllRead(): Promise<boolean> {
+  const sent = await sendOrQueue({
+    id: 'notifications-read-all',
+    topic: 'notifications',
+    path: '/notifications/read-all',
+    refresh: [notificationKeys.all],
+    failureText: TEXT.notifications.markAllFailed,
+  });
+  return sent === null;
 }
 
 export function useMarkAllRead() {
@@ -18,6 +27,7 @@ export function useMarkAllRead() {
       restoreReadSnapshot(queryClient, snapshot);
       toast.error(errorMessage(error, TEXT.notifications.markAllFailed));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    // A queued mark refreshes the list once sent: refetching before that would bring the unread flags back.
+    onSettled: (queued) => (queued ? undefined : queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
   });
 }

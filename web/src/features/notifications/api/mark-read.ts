@@ -1,12 +1,21 @@
 import { TEXT } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { sendOrQueue } from '../../../lib/offline-queue.ts';
 import { notificationKeys } from '../../../lib/swap-cache.ts';
 import { toast } from '../../../lib/toast.ts';
 import { markReadInCache, restoreReadSnapshot } from './read-cache.ts';
 
-export function markRead(id: string): Promise<void> {
-  return apiRequest<undefined>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
+/** Marking read twice changes nothing, so offline it waits in the queue. Resolves to whether it did. */
+export async function markRead(id: string): Promise<boolean> {
+  const sent = await sendOrQueue({
+    id: `notification-read:${id}`,
+    topic: 'notifications',
+    path: `/notifications/${encodeURIComponent(id)}/read`,
+    refresh: [notificationKeys.all],
+    failureText: TEXT.notifications.markFailed,
+  });
+  return sent === null;
 }
 
 /** Optimistic; the toast is raised here because the member has usually navigated away by then. */
@@ -19,6 +28,7 @@ export function useMarkRead() {
       restoreReadSnapshot(queryClient, snapshot);
       toast.error(errorMessage(error, TEXT.notifications.markFailed));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    // A queued mark refreshes the list once sent: refetching before that would bring the unread flag back.
+    onSettled: (queued) => (queued ? undefined : queryClient.invalidateQueries({ queryKey: notificationKeys.all })),
   });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PROPOSAL_MESSAGE_MAX_LENGTH, proposalCreateBody, TEXT, type ItemCard } from '@swapyard/contract';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -50,8 +50,6 @@ export function ProposeForm({ itemId }: { itemId: string }) {
     resolver: zodResolver(schema),
     defaultValues: { message: '', pointsOffer: '', offerItemId: '' },
   });
-  const pointsId = useId();
-  const pointsHintId = `${pointsId}-hint`;
 
   const onSubmit = handleSubmit(async (values) => {
     let proposalId: string;
@@ -81,22 +79,16 @@ export function ProposeForm({ itemId }: { itemId: string }) {
         error={errors.message?.message}
         {...register('message')}
       />
-      <div className="flex flex-col gap-1.5">
-        <Input
-          id={pointsId}
-          label={t.pointsToAdd}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.pointsOffer?.message}
-          aria-describedby={describedBy(pointsHintId, errors.pointsOffer ? `${pointsId}-error` : null)}
-          {...register('pointsOffer')}
-        />
-        <p id={pointsHintId} className="text-sm text-stone-600">
-          {t.youHave(user.points)}
-        </p>
-      </div>
+      <Input
+        label={t.pointsToAdd}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint={t.youHave(user.points)}
+        error={errors.pointsOffer?.message}
+        {...register('pointsOffer')}
+      />
       <OfferItemPicker userId={user.id} error={errors.offerItemId?.message} {...register('offerItemId')} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={create.isPending}>
@@ -119,23 +111,15 @@ interface OfferItemPickerProps extends UseFormRegisterReturn<'offerItemId'> {
 function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useOwnItems(userId);
   const available: ItemCard[] = data?.pages.flatMap((page) => page.items.filter((item) => item.status === 'available')) ?? [];
-  const selectId = useId();
-  const hintId = `${selectId}-hint`;
 
-  let hint: string | null = null;
+  let hint: string | undefined;
   if (isPending) hint = t.loadingOwnItems;
   else if (isError) hint = t.ownItemsFailed;
   else if (available.length === 0 && !hasNextPage) hint = t.noOwnItems;
 
   return (
     <div className="flex flex-col gap-1.5">
-      <Select
-        id={selectId}
-        label={t.offerItem}
-        error={error}
-        aria-describedby={describedBy(hint ? hintId : null, error ? `${selectId}-error` : null)}
-        {...field}
-      >
+      <Select label={t.offerItem} hint={hint} error={error} {...field}>
         <option value="">{t.noItem}</option>
         {available.map((item) => (
           <option key={item.id} value={item.id}>
@@ -143,11 +127,6 @@ function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
           </option>
         ))}
       </Select>
-      {hint && (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      )}
       {hasNextPage && (
         <Button
           variant="ghost"
@@ -160,9 +139,4 @@ function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
       )}
     </div>
   );
-}
-
-/** The field components link their error themselves, but a hint given here replaces that link: keep both. */
-function describedBy(...ids: (string | null)[]): string | undefined {
-  return ids.filter(Boolean).join(' ') || undefined;
 }

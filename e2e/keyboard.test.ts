@@ -1,0 +1,210 @@
+import { TEXT } from '@swapyard/contract';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
+import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { listItem } from './fixtures/items.ts';
+import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
+import { registerClient, registerMember, registerSignedIn } from './fixtures/members.ts';
+import { useServer } from './fixtures/server.ts';
+import { propose } from './fixtures/swaps.ts';
+import { useWorld } from './fixtures/world.ts';
+
+const server = useServer();
+const world = useWorld(server);
+const openBrowser = useBrowsers(() => server().baseURL);
+
+/** Tabs to the control and checks that every stop on the way, the control's included, showed where focus was. */
+async function reach(page: Page, target: Locator): Promise<void> {
+  expect(unseenStops(await tabTo(page, target))).toEqual([]);
+}
+
+/** The other side of a journey, acting through the API only: no browser of its own to start. */
+async function otherMember(displayName: string) {
+  const { api } = await registerClient(server().baseURL, { displayName });
+  onTestFinished(() => api.dispose());
+  return { request: api };
+}
+
+/** The focused element is inside the one open dialog, or focus has gone to the browser itself. */
+function focusInDialog(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open]');
+    return document.activeElement === document.body || (dialog?.contains(document.activeElement) ?? false);
+  });
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('the tab order of every page, %s', (_name, viewport) => {
+  const browser = useWorldBrowser(() => server().baseURL, world, { viewport });
+
+  test.each(APP_PAGES)('on $name reaches every control, and shows where focus is, uncovered', async (appPage) => {
+    const { page } = await browser(appPage.signedIn);
+    await visit(page, appPage, world());
+
+    const stops = await tabThrough(page);
+
+    expect(stops.length).toBeGreaterThan(0);
+    expect(unseenStops(stops)).toEqual([]);
+    expect(await notReached(page)).toEqual([]);
+  });
+});
+
+describe('main actions by keyboard alone', () => {
+  test('sign in', async () => {
+    const member = await registerMember(server().baseURL, { displayName: 'Kim Keys' });
+    const { page } = await openBrowser();
+    await page.goto('/login');
+
+    await reach(page, page.getByLabel('Email', { exact: true }));
+    await page.keyboard.type(member.email);
+    await reach(page, page.getByLabel('Password'));
+    await page.keyboard.type(member.password);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Welcome, Kim' }).waitFor();
+  });
+
+  test('the skip link is the first stop, shows itself, and moves focus to the page content', async () => {
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, server().baseURL);
+    await page.goto('/marketplace');
+    await page.getByRole('heading', { name: 'Marketplace' }).waitFor();
+
+    await page.keyboard.press('Tab');
+    const skip = await focusStop(page);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+
+    expect(skip).toMatchObject({ name: 'Skip to content', indicated: true, obscured: false });
+    // Past the whole sidebar: the first stop of the page itself.
+    expect((await focusStop(page)).name).toBe('Search items...');
+  });
+
+  test('open the phone menu, go through it, and choose an entry', async () => {
+    const { context, page } = await openBrowser({ viewport: PHONE });
+    await registerSignedIn(context, server().baseURL);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    await reach(page, page.getByRole('button', { name: 'Open menu' }));
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.waitFor();
+    // The menu follows its button in the tab order.
+    await page.keyboard.press('Tab');
+    expect((await focusStop(page)).name).toBe('Home');
+    await reach(page, menu.getByRole('link', { name: 'History' }));
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL((url) => url.pathname === '/history');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  test('search the marketplace, open an item and propose an exchange for it', async () => {
+    const { baseURL } = server();
+    const owner = await otherMember('Olga Owner');
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, baseURL);
+    const tag = `kb${Date.now().toString(36)}`;
+    const wanted = await listItem(owner, baseURL, { title: `Sewing machine ${tag}` });
+    const mine = await listItem(context, baseURL, { title: `Bread maker ${tag}` });
+    await page.goto('/marketplace');
+
+    await reach(page, page.getByRole('searchbox', { name: 'Search items...' }));
+    await page.keyboard.type(`Sewing machine ${tag}`);
+    await textsOf(page.getByRole('main').locator('li h2')).toEqual([wanted.title]);
+    await reach(page, page.getByRole('link', { name: wanted.title }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: wanted.title }).waitFor();
+
+    await reach(page, page.getByRole('link', { name: 'Propose Exchange' }));
+    await page.keyboard.press('Enter');
+    await reach(page, page.getByLabel('Message'));
+    await page.keyboard.type('Would you take my bread maker and a few points?');
+    await reach(page, page.getByLabel('Points to add'));
+    await page.keyboard.type('5');
+    const offer = page.getByLabel('Offer one of your items');
+    await expect.poll(() => offer.locator('option').count(), UI_WAIT).toBe(2);
+    await reach(page, offer);
+    await page.keyboard.press('ArrowDown');
+    expect(await offer.inputValue()).toBe(mine.id);
+    await reach(page, page.getByRole('button', { name: 'Send Proposal' }));
+    await page.keyboard.press('Enter');
+
+    await toast(page, TEXT.proposals.sent).waitFor();
+    await page.waitForURL('**/proposals/*');
+    await page.getByRole('link', { name: mine.title }).waitFor();
+    await page.getByText('5 points', { exact: true }).waitFor();
+  });
+
+  test('contact an owner and send a message', async () => {
+    const { baseURL } = server();
+    const owner = await otherMember('Omar Owner');
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, baseURL);
+    const item = await listItem(owner, baseURL, { title: 'Keyboard-only chat lamp' });
+    await page.goto(`/item/${item.id}`);
+
+    await reach(page, page.getByRole('button', { name: 'Contact Owner' }));
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/chat/*');
+    await reach(page, page.getByRole('textbox', { name: 'Message' }));
+    await page.keyboard.type('Is the lamp still there?');
+    await page.keyboard.press('Enter');
+
+    await textsOf(page.getByTestId('message').locator('p')).toEqual(['Is the lamp still there?']);
+  });
+
+  test('accept a proposal from the notifications, then rate the other member', async () => {
+    const { baseURL } = server();
+    const sender = await otherMember('Sid Sender');
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, baseURL);
+    const item = await listItem(context, baseURL, { title: 'Keyboard-accepted kettle' });
+    await propose(sender, baseURL, { itemId: item.id, pointsOffer: 10 });
+    await page.goto('/notifications');
+
+    await reach(page, page.getByRole('main').getByRole('button', { name: 'Accept' }));
+    await page.keyboard.press('Enter');
+    await toast(page, TEXT.proposals.accepted).waitFor();
+    await page.waitForURL('**/proposals/*');
+
+    // One stop for the whole group of stars; the arrow keys choose among them.
+    await reach(page, page.getByRole('radio', { name: '1 star', exact: true }));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await reach(page, page.getByRole('button', { name: 'Submit Rating' }));
+    await page.keyboard.press('Enter');
+
+    await page.getByText('You rated 4 stars').waitFor();
+  });
+
+  test('the delete dialog holds focus, closes on Escape and gives focus back, deleting nothing', async () => {
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, server().baseURL);
+    const item = await listItem(context, server().baseURL, { title: 'Dialog test drill' });
+    await page.goto(`/item/${item.id}`);
+    const deleteButton = page.getByRole('button', { name: 'Delete' });
+
+    await reach(page, deleteButton);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Delete this item?' }).waitFor();
+
+    // The safe choice has focus, so Enter alone never deletes.
+    expect((await focusStop(page)).name).toBe('Cancel');
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    const stillThere = await context.request.get(`${server().baseURL}/api/items/${item.id}`);
+    expect(stillThere.status()).toBe(200);
+  });
+});
