@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { bytes, passIf, type Result } from '../lib/report.ts';
+import type { Manifest, WebBuild } from '../lib/web-build.ts';
+
+const LOGIN_BUDGET_BYTES = 150 * 1024;
+const LOGIN_PAGE = 'src/features/auth/pages/login-page.tsx';
+/** Modules the router loads lazily, one per route (pages), plus the signed-in shell around them. */
+const ROUTE_MODULE = /(\/pages\/[^/]+-page|\/app-shell)\.tsx$/;
+
+/** The chunk's file and every file it imports statically, which the browser fetches with it. */
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * Gzipped JavaScript (zlib's default level, as a server compresses on the fly): what /login
+ * needs (the entry, its imports, and the login page's chunk), and for every route its own chunk
+ * plus whatever it imports that the entry does not already bring.
+ */
+export function measureJavaScript(build: WebBuild): Result[] {
+  const size = new Map<string, number>();
+  const gzipped = (file: string) => {
+    if (!size.has(file)) size.set(file, gzipSync(fs.readFileSync(path.join(build.dir, file))).length);
+    return size.get(file)!;
+  };
+  const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipped(file), 0);
+  const entryKey = Object.keys(build.manifest).find((key) => build.manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('the web build has no entry chunk');
+  const entry = closure(build.manifest, entryKey);
+  const allJs = Object.values(build.manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
+
+  const login = closure(build.manifest, LOGIN_PAGE, new Set(entry));
+  const loginBytes = total(login);
+  const results: Result[] = [
+    {
+      where: 'browser',
+      measure: `JavaScript for /login (${login.size} files, gzipped)`,
+      measured: bytes(loginBytes),
+      reference: `all JavaScript ${bytes(total(new Set(allJs)))}`,
+      ratio: `${Math.round((100 * loginBytes) / total(new Set(allJs)))}% of all`,
+      budget: `<= ${bytes(LOGIN_BUDGET_BYTES)}`,
+      verdict: passIf(loginBytes <= LOGIN_BUDGET_BYTES),
+      figures: { loginBytes, entryBytes: total(entry) },
+    },
+  ];
+
+  for (const [key, chunk] of Object.entries(build.manifest)) {
+    if (!ROUTE_MODULE.test(key)) continue;
+    const own = [...closure(build.manifest, key)].filter((file) => !entry.has(file));
+    const ownChunk = Boolean(chunk.isDynamicEntry) && !entry.has(chunk.file);
+    results.push({
+      where: 'browser',
+      measure: `route chunk ${path.basename(key, '.tsx')}`,
+      measured: `${bytes(gzipped(chunk.file))} own, ${bytes(total(own))} with imports not in the entry`,
+      reference: `entry ${bytes(total(entry))}`,
+      ratio: '-',
+      budget: 'loads its own chunk',
+      verdict: passIf(ownChunk),
+      figures: { chunkBytes: gzipped(chunk.file), withImportsBytes: total(own) },
+    });
+  }
+  return results;
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { preparePglite, preparePostgres, type Dataset, type Engine } from './data/dataset.ts';
+import { renderMarkdown, renderTable, skipped, writeReport, type Result } from './lib/report.ts';
+import { startServer, type ServerProcess } from './lib/server-process.ts';
+import { buildWeb, type WebBuild } from './lib/web-build.ts';
+import { measureAccepts } from './measures/accepts.ts';
+import { measureBytes } from './measures/bytes.ts';
+import { measureChat } from './measures/chat.ts';
+import { measureJavaScript } from './measures/javascript.ts';
+import { measureLighthouse } from './measures/lighthouse.ts';
+import { measureMarketplace } from './measures/marketplace.ts';
+import { measureMemory } from './measures/memory.ts';
+import { readOptions, type BenchOptions } from './options.ts';
+
+const ONE_INSTANCE_P99_MS = 50;
+const TWO_INSTANCES_P99_MS = 100;
+const TWO_INSTANCES = 'PostgreSQL, 2 instances';
+
+const startedAt = new Date();
+const loadAtStart = os.loadavg()[0]!;
+const log = (line: string) => {
+  const seconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
+  process.stderr.write(`[${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}] ${line}\n`);
+};
+
+/** A measure that fails is reported as a MISS with its error, and the others still run. */
+async function attempt(where: string, measure: string, work: () => Promise<Result | Result[]>): Promise<Result[]> {
+  log(`${where}: ${measure}`);
+  try {
+    const outcome = await work();
+    return Array.isArray(outcome) ? outcome : [outcome];
+  } catch (error) {
+    log(`${where}: ${measure} failed: ${String((error as Error).stack ?? error)}`);
+    const message = String((error as Error).message ?? error).split('\n')[0]!.slice(0, 160);
+    return [{ where, measure, measured: `failed: ${message}`, reference: '-', ratio: '-', budget: '-', verdict: 'MISS' }];
+  }
+}
+
+async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild): Promise<Result[]> {
+  const dataset: Dataset =
+    engine === 'PGlite'
+      ? await preparePglite(options.listings, options.resultsDir, log)
+      : await preparePostgres(options.databaseUrl!, options.listings, log);
+  log(
+    `${engine}: ${dataset.marketplace.listings.toLocaleString('en')} listings (${dataset.marketplace.available.toLocaleString('en')} available), ` +
+      `${dataset.fromCache ? 'from the cache' : `generated in ${dataset.generationSeconds.toFixed(1)} s`}`,
+  );
+  const serverOptions = (name: string) => ({
+    dataDir: dataset.dataDir,
+    webDistDir: web.dir,
+    logFile: path.join(options.resultsDir, `server-${name}.log`),
+    ...(dataset.databaseUrl ? { databaseUrl: dataset.databaseUrl } : {}),
+  });
+  const results: Result[] = [];
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer(serverOptions(engine.toLowerCase()));
+    const first = server;
+    const cookie = dataset.viewer.cookie;
+    results.push(
+      {
+        where: engine,
+        measure: 'data: listings and members made through bulk SQL',
+        measured: dataset.fromCache ? 'reused from the cache' : `${dataset.generationSeconds.toFixed(1)} s`,
+        reference: `${dataset.marketplace.listings.toLocaleString('en')} listings, ${dataset.marketplace.sellers.toLocaleString('en')} sellers, ${(dataset.chatMembers.length + 1).toLocaleString('en')} signed-in members`,
+        ratio: '-',
+        budget: engine === 'PostgreSQL' ? '< 60 s' : 'reported',
+        verdict: engine === 'PostgreSQL' ? (dataset.generationSeconds < 60 ? 'PASS' : 'MISS') : 'INFO',
+        figures: { seconds: dataset.generationSeconds, listings: dataset.marketplace.listings },
+      },
+      ...(await attempt(engine, 'marketplace and search', () => measureMarketplace(engine, first, cookie))),
+      measureMemory(engine, first, dataset.marketplace.listings),
+      ...(await attempt(engine, 'bytes to the browser', () => measureBytes(engine, first, cookie))),
+    );
+    if (engine === 'PGlite') {
+      results.push(
+        ...(options.chromium
+          ? await attempt('browser', 'Lighthouse', () => measureLighthouse(first, options.chromium!, cookie, dataset.sampleItemId, options.resultsDir))
+          : [skipped('browser', 'Lighthouse', 'no Chromium: set CHROME_PATH')]),
+      );
+    }
+    if (dataset.databaseUrl) {
+      const url = dataset.databaseUrl;
+      results.push(...(await attempt(engine, 'concurrent accepts', () => measureAccepts(engine, first, url))));
+    }
+    results.push(...(await attempt(engine, 'chat on one instance', () => measureChat(engine, [first], dataset.chatMembers, ONE_INSTANCE_P99_MS))));
+    if (dataset.databaseUrl) {
+      results.push(
+        ...(await attempt(TWO_INSTANCES, 'chat across two instances', async () => {
+          const second = await startServer(serverOptions('postgresql-second'));
+          try {
+            return await measureChat(TWO_INSTANCES, [first, second], dataset.chatMembers, TWO_INSTANCES_P99_MS);
+          } finally {
+            await second.stop();
+          }
+        })),
+      );
+    }
+  } finally {
+    await server?.stop();
+    await dataset.dispose();
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.env);
+  fs.mkdirSync(options.resultsDir, { recursive: true });
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-web-'));
+  const results: Result[] = [];
+  try {
+    log('building the web app');
+    const web = await buildWeb(webDir);
+    results.push(...measureJavaScript(web));
+    results.push(...(await attempt('PGlite', 'data and server', () => benchEngine('PGlite', options, web))));
+    if (options.databaseUrl) {
+      results.push(...(await attempt('PostgreSQL', 'data and servers', () => benchEngine('PostgreSQL', options, web))));
+    } else {
+      const reason = 'BENCH_DATABASE_URL is not set';
+      results.push(
+        skipped('PostgreSQL', 'marketplace, search, bytes, memory and chat', reason),
+        skipped('PostgreSQL', 'concurrent accepts (PostgreSQL only: PGlite runs one transaction at a time)', reason),
+        skipped(TWO_INSTANCES, 'chat across two instances', reason),
+      );
+    }
+  } finally {
+    fs.rmSync(webDir, { recursive: true, force: true });
+  }
+
+  const durationSeconds = (Date.now() - startedAt.getTime()) / 1000;
+  const file = path.join(options.resultsDir, 'latest.json');
+  writeReport(file, {
+    startedAt: startedAt.toISOString(),
+    durationSeconds,
+    machine: {
+      // Other work on the machine moves every absolute figure; the ratios are measured side by side for that reason.
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: os.loadavg()[0]!,
+      cpus: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryBytes: os.totalmem(),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
+    settings: { listings: options.listings, postgres: Boolean(options.databaseUrl), lighthouse: Boolean(options.chromium) },
+    results,
+  });
+  // The same table for docs/performance.md.
+  fs.writeFileSync(path.join(options.resultsDir, 'latest.md'), `${renderMarkdown(results)}\n`);
+  const count = (verdict: Result['verdict']) => results.filter((r) => r.verdict === verdict).length;
+  process.stdout.write(`\n${renderTable(results)}\n\n`);
+  process.stdout.write(
+    `Bench: ${count('PASS')} PASS, ${count('MISS')} MISS, ${count('INFO')} reported, ${count('SKIP')} skipped, ` +
+      `in ${Math.round(durationSeconds)} s (load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end ` +
+      `on ${os.availableParallelism()} CPUs); written to ${path.relative(process.cwd(), file)}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { ITEM_TYPES, MARKETPLACE_PAGE_SIZE, type ItemType } from '@swapyard/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../server/src/db/database.ts';
+import { itemImages, items } from '../../../server/src/db/schema/index.ts';
+import { presentCard } from '../../../server/src/modules/items/present-item.ts';
+import { firstImagesOf, listAvailable, type ItemFilters } from '../../../server/src/modules/items/repository.ts';
+
+export const BARE_ITEMS_PATH = '/bench/bare/items';
+export const ALL_LISTINGS_PATH = '/bench/all-listings';
+
+type Query = Partial<Record<'q' | 'category' | 'location' | 'minValue' | 'maxValue' | 'type', string>>;
+
+const numberOrUndefined = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
+
+/**
+ * Benchmark-only routes, added by bench/src/server.ts and never by the product.
+ *
+ * BARE_ITEMS_PATH runs the very statements the marketplace route runs (the repository's own
+ * functions, so they cannot drift) and sends the rows as they come: no session, no validation, no
+ * presentation. It is the reference the real route is compared with.
+ *
+ * ALL_LISTINGS_PATH is what a design that filters in the browser would download: every available
+ * listing, as the same cards the marketplace sends.
+ */
+export function benchRoutes(db: Database) {
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get<{ Querystring: Query }>(BARE_ITEMS_PATH, async (request) => {
+      const query = request.query;
+      const filters: ItemFilters = {
+        q: query.q,
+        category: query.category,
+        location: query.location,
+        minValue: numberOrUndefined(query.minValue),
+        maxValue: numberOrUndefined(query.maxValue),
+        type: ITEM_TYPES.includes(query.type as ItemType) ? (query.type as ItemType) : 'all',
+      };
+      const rows = await listAvailable(db, filters, undefined, MARKETPLACE_PAGE_SIZE + 1);
+      const images = await firstImagesOf(db, rows.slice(0, MARKETPLACE_PAGE_SIZE).map((row) => row.item.id));
+      return { rows, images };
+    });
+
+    app.get(ALL_LISTINGS_PATH, async () => {
+      const rows = await db
+        .select({ item: items, image: itemImages })
+        .from(items)
+        .leftJoin(itemImages, and(eq(itemImages.itemId, items.id), eq(itemImages.position, 0)))
+        .where(eq(items.status, 'available'))
+        .orderBy(desc(items.createdAt), desc(items.id));
+      return { items: rows.map((row) => presentCard(row.item, row.image ?? undefined)) };
+    });
+  };
+}
