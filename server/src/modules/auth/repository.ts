@@ -33,15 +33,16 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-export async function findLiveSession(
-  db: Executor,
-  id: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+export async function findLiveSession(db: Executor, id: string): Promise<SessionRow | undefined> {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select()
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 

@@ -134,6 +134,7 @@ describe('sign in and out', () => {
 
   it('ends the session on sign-out', async () => {
     const member = await registerMember(app);
+    expect((await send(app, 'GET', '/api/me', { cookie: member.cookie })).statusCode).toBe(200);
 
     const response = await send(app, 'POST', '/api/auth/logout', { cookie: member.cookie });
 

@@ -57,7 +57,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
     });
 
     api.get('/api/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request) => ({
-      user: requireSession(request).user,
+      user: await requireSession(request).user(),
     }));
 
     api.post(

@@ -19,6 +19,7 @@ import { appendEntry } from '../points/repository.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { presentCurrentUser } from './present-user.ts';
 import * as repo from './repository.ts';
+import { SessionCache } from './session-cache.ts';
 
 const HOUR_MS = 3_600_000;
 // Touching last_seen_at on every request would turn every read into a write.
@@ -33,17 +34,22 @@ export interface SignedIn {
 export interface Session {
   id: string;
   userId: string;
-  user: CurrentUser;
+  /** The member as the database has them now; read on first call, once per request. */
+  user(): Promise<CurrentUser>;
 }
 
 export class AuthService {
+  private readonly sessions = new SessionCache();
+
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly mailer: Mailer,
     private readonly publicUrl: (path: string) => string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    bus.subscribe(this.sessions);
+  }
 
   /** The member and their 100-point signup bonus are created together or not at all. */
   async register(input: RegisterBody): Promise<SignedIn> {
@@ -77,12 +83,27 @@ export class AuthService {
 
   async resolve(token: string | undefined): Promise<Session | undefined> {
     if (!token) return undefined;
-    const found = await repo.findLiveSession(this.db, hashToken(token));
-    if (!found) return undefined;
-    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchSession(this.db, found.session.id);
+    const id = hashToken(token);
+    let live = this.sessions.get(id);
+    if (!live) {
+      live = await repo.findLiveSession(this.db, id);
+      if (!live) return undefined;
+      this.sessions.set(live);
     }
-    return { id: found.session.id, userId: found.user.id, user: presentCurrentUser(found.user) };
+    if (Date.now() - live.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      live.lastSeenAt = new Date();
+      await repo.touchSession(this.db, id);
+    }
+    const { userId } = live;
+    let user: Promise<CurrentUser> | undefined;
+    return { id, userId, user: () => (user ??= this.currentUser(userId)) };
+  }
+
+  private async currentUser(userId: string): Promise<CurrentUser> {
+    const row = await repo.findUserById(this.db, userId);
+    // The session outlived its member (deleted by hand): treated as signed out.
+    if (!row) throw unauthenticated(TEXT.auth.required);
+    return presentCurrentUser(row);
   }
 
   async pruneExpiredSessions(): Promise<void> {
@@ -136,6 +157,8 @@ export class AuthService {
   }
 
   private async announceSessionsEnded(ids: string[]): Promise<void> {
+    // This instance forgets them before answering; the others when the announcement reaches them.
+    for (const id of ids) this.sessions.forget(id);
     await Promise.all(
       ids.map((id) => this.bus.publish({ rooms: [rooms.session(id)], event: { type: 'session.ended', data: {} } })),
     );

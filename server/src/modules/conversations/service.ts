@@ -114,6 +114,7 @@ export class ConversationsService {
     const earlier = await repo.findByClientId(this.db, session.userId, outgoing.clientId);
     if (earlier) return presentMessage(earlier);
 
+    const sender = await session.user();
     const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
     const receiverId = members.find((member) => member !== session.userId)!;
     const outcome = await this.db.transaction(async (tx) => {
@@ -133,7 +134,7 @@ export class ConversationsService {
         userId: receiverId,
         conversationId: id,
         itemId: conversation.itemId,
-        title: `${t.newMessage} from ${session.user.displayName}`,
+        title: `${t.newMessage} from ${sender.displayName}`,
         description: preview,
       });
       return { message, duplicate: false, notification };

@@ -48,4 +48,17 @@ describe('two instances on one PostgreSQL', () => {
     expect(Date.now() - sentAt).toBeLessThan(1_000);
     annTab.socket.close();
   });
+
+  it('a member who signs out through instance A is signed out on instance B within a second', async () => {
+    const ann: Member = await registerMember(instanceA, { displayName: 'Ann' });
+    expect((await send(instanceB, 'GET', '/api/me', { cookie: ann.cookie })).statusCode).toBe(200);
+
+    const signedOutAt = Date.now();
+    expect((await send(instanceA, 'POST', '/api/auth/logout', { cookie: ann.cookie })).statusCode).toBe(204);
+
+    await expect
+      .poll(async () => (await send(instanceB, 'GET', '/api/me', { cookie: ann.cookie })).statusCode, { timeout: 1_000, interval: 10 })
+      .toBe(401);
+    expect(Date.now() - signedOutAt).toBeLessThan(1_000);
+  });
 });

@@ -44,7 +44,7 @@ export class ProposalsService {
 
   async create(session: Session | undefined, body: Required<ProposalCreateBody>): Promise<Proposal> {
     if (!session) throw unauthenticated(t.loginRequired);
-    const sender = session.user;
+    const sender = await session.user();
     const itemIds = [body.itemId, ...(body.offerItemId ? [body.offerItemId] : [])];
     const outcome = quiet();
     const proposal = await transactionWithRetry(this.db, async (tx) => {
@@ -121,6 +121,8 @@ export class ProposalsService {
     const first = await repo.findProposal(this.db, id);
     if (!first) throw notFound(t.notFound);
     if (first.receiverId !== session.userId) throw forbidden(t.onlyReceiver);
+    // Read before the transaction: on PGlite a read outside it would wait for it to end.
+    const receiver = await session.user();
 
     const outcome = quiet();
     const replayed = await transactionWithRetry(this.db, async (tx) => {
@@ -158,7 +160,7 @@ export class ProposalsService {
       outcome.proposals.push(accepted, ...declined);
       outcome.created.push(
         ...(await notificationsRepo.insertNotifications(tx, [
-          answerNotification(accepted, tn.proposalAccepted, `${session.user.displayName} accepted your proposal for ${item.title}.`),
+          answerNotification(accepted, tn.proposalAccepted, `${receiver.displayName} accepted your proposal for ${item.title}.`),
           ...declined.map((other) =>
             answerNotification(other, tn.proposalDeclined, `The item was swapped in another proposal: ${item.title}.`),
           ),
@@ -203,6 +205,7 @@ export class ProposalsService {
   /** Decline (receiver) or cancel (sender): only the proposal row is locked. */
   private async close(session: Session | undefined, id: string, status: 'declined' | 'cancelled'): Promise<Proposal> {
     if (!session) throw unauthenticated(TEXT.auth.required);
+    const me = await session.user();
     const outcome = quiet();
     const row = await transactionWithRetry(this.db, async (tx) => {
       Object.assign(outcome, quiet());
@@ -220,9 +223,9 @@ export class ProposalsService {
       outcome.created.push(
         ...(await notificationsRepo.insertNotifications(tx, [
           status === 'declined'
-            ? answerNotification(closed, tn.proposalDeclined, `${session.user.displayName} declined your proposal for ${item?.title ?? 'an item'}.`)
+            ? answerNotification(closed, tn.proposalDeclined, `${me.displayName} declined your proposal for ${item?.title ?? 'an item'}.`)
             : {
-                ...answerNotification(closed, tn.proposalCancelled, `${session.user.displayName} cancelled their proposal for ${item?.title ?? 'your item'}.`),
+                ...answerNotification(closed, tn.proposalCancelled, `${me.displayName} cancelled their proposal for ${item?.title ?? 'your item'}.`),
                 userId: closed.receiverId,
                 relatedId: closed.senderId,
               },
