@@ -35,8 +35,10 @@ export const items = pgTable(
     index('items_category_newest_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available'`),
-    index('items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // fastupdate off: new rows go straight into the index instead of a pending list every search reads
+    // in full until a VACUUM, which PGlite never runs (docs/performance.md).
+    index('items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
+    index('items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],
 );
 

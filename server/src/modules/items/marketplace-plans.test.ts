@@ -61,6 +61,16 @@ describe(`marketplace query plans over ${LISTINGS.toLocaleString('en')} listings
     expect(rows.map((row) => row.item.title)).toEqual([expect.stringMatching(/ zeppelin$/)]);
   });
 
+  it('keeps the trigram indexes current without a pending list, since PGlite never vacuums', async () => {
+    const result = await database.db.execute(sql`
+      select relname as name, reloptions as options from pg_class
+      where relname in ('items_title_trgm_idx', 'items_description_trgm_idx') order by relname`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { name: 'items_description_trgm_idx', options: ['fastupdate=off'] },
+      { name: 'items_title_trgm_idx', options: ['fastupdate=off'] },
+    ]);
+  });
+
   it('filters a category while reading a newest-first index in order, with no sort', async () => {
     const text = await plan(listAvailable(database.db, { ...all, category: 'Books' }, undefined, 25));
     expect(text).toMatch(/Index Scan using items_(category|available)_newest_idx/);
