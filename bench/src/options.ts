@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** The measures BENCH_ONLY can pick, by name. */
+export const MEASURES = ['javascript', 'marketplace', 'memory', 'bytes', 'lighthouse', 'accepts', 'chat'] as const;
+export type Measure = (typeof MEASURES)[number];
+
 export interface BenchOptions {
   /** BENCH_LISTINGS, default 100,000. */
   listings: number;
@@ -8,6 +12,8 @@ export interface BenchOptions {
   databaseUrl: string | undefined;
   /** CHROME_PATH, else /usr/bin/chromium when it exists: Lighthouse needs one. */
   chromium: string | undefined;
+  /** BENCH_ONLY: a comma-separated subset of MEASURES to run (all of them when unset). */
+  only: ReadonlySet<Measure>;
   /** Ignored by git: latest.json, the servers' logs, the cached PGlite data. */
   resultsDir: string;
 }
@@ -24,11 +30,17 @@ export function readOptions(env: NodeJS.ProcessEnv): BenchOptions {
   if (env.BENCH_DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.BENCH_DATABASE_URL)) {
     throw new Error('BENCH_DATABASE_URL must be a postgres:// URL');
   }
+  const only = env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((name) => name.trim()) : [...MEASURES];
+  const unknown = only.filter((name) => !(MEASURES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_ONLY names unknown measures: ${unknown.join(', ')} (known: ${MEASURES.join(', ')})`);
+  }
   const chromium = env.CHROME_PATH || (fs.existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : undefined);
   return {
     listings,
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     chromium,
+    only: new Set(only as Measure[]),
     resultsDir: fileURLToPath(new URL('../results', import.meta.url)),
   };
 }

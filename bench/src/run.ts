@@ -12,7 +12,7 @@ import { measureJavaScript } from './measures/javascript.ts';
 import { measureLighthouse } from './measures/lighthouse.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
 import { measureMemory } from './measures/memory.ts';
-import { readOptions, type BenchOptions } from './options.ts';
+import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
 
 const ONE_INSTANCE_P99_MS = 50;
 const TWO_INSTANCES_P99_MS = 100;
@@ -59,34 +59,35 @@ async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild)
     server = await startServer(serverOptions(engine.toLowerCase()));
     const first = server;
     const cookie = dataset.viewer.cookie;
-    results.push(
-      {
-        where: engine,
-        measure: 'data: listings and members made through bulk SQL',
-        measured: dataset.fromCache ? 'reused from the cache' : `${dataset.generationSeconds.toFixed(1)} s`,
-        reference: `${dataset.marketplace.listings.toLocaleString('en')} listings, ${dataset.marketplace.sellers.toLocaleString('en')} sellers, ${(dataset.chatMembers.length + 1).toLocaleString('en')} signed-in members`,
-        ratio: '-',
-        budget: engine === 'PostgreSQL' ? '< 60 s' : 'reported',
-        verdict: engine === 'PostgreSQL' ? (dataset.generationSeconds < 60 ? 'PASS' : 'MISS') : 'INFO',
-        figures: { seconds: dataset.generationSeconds, listings: dataset.marketplace.listings },
-      },
-      ...(await attempt(engine, 'marketplace and search', () => measureMarketplace(engine, first, cookie))),
-      measureMemory(engine, first, dataset.marketplace.listings),
-      ...(await attempt(engine, 'bytes to the browser', () => measureBytes(engine, first, cookie))),
-    );
-    if (engine === 'PGlite') {
+    const run = (measure: Measure) => options.only.has(measure);
+    results.push({
+      where: engine,
+      measure: 'data: listings and members made through bulk SQL',
+      measured: dataset.fromCache ? 'reused from the cache' : `${dataset.generationSeconds.toFixed(1)} s`,
+      reference: `${dataset.marketplace.listings.toLocaleString('en')} listings, ${dataset.marketplace.sellers.toLocaleString('en')} sellers, ${(dataset.chatMembers.length + 1).toLocaleString('en')} signed-in members`,
+      ratio: '-',
+      budget: engine === 'PostgreSQL' ? '< 60 s' : 'reported',
+      verdict: engine === 'PostgreSQL' ? (dataset.generationSeconds < 60 ? 'PASS' : 'MISS') : 'INFO',
+      figures: { seconds: dataset.generationSeconds, listings: dataset.marketplace.listings },
+    });
+    if (run('marketplace')) results.push(...(await attempt(engine, 'marketplace and search', () => measureMarketplace(engine, first, cookie))));
+    if (run('memory')) results.push(measureMemory(engine, first, dataset.marketplace.listings));
+    if (run('bytes')) results.push(...(await attempt(engine, 'bytes to the browser', () => measureBytes(engine, first, cookie))));
+    if (engine === 'PGlite' && run('lighthouse')) {
       results.push(
         ...(options.chromium
           ? await attempt('browser', 'Lighthouse', () => measureLighthouse(first, options.chromium!, cookie, dataset.sampleItemId, options.resultsDir))
           : [skipped('browser', 'Lighthouse', 'no Chromium: set CHROME_PATH')]),
       );
     }
-    if (dataset.databaseUrl) {
+    if (dataset.databaseUrl && run('accepts')) {
       const url = dataset.databaseUrl;
       results.push(...(await attempt(engine, 'concurrent accepts', () => measureAccepts(engine, first, url))));
     }
-    results.push(...(await attempt(engine, 'chat on one instance', () => measureChat(engine, [first], dataset.chatMembers, ONE_INSTANCE_P99_MS))));
-    if (dataset.databaseUrl) {
+    if (run('chat')) {
+      results.push(...(await attempt(engine, 'chat on one instance', () => measureChat(engine, [first], dataset.chatMembers, ONE_INSTANCE_P99_MS))));
+    }
+    if (dataset.databaseUrl && run('chat')) {
       results.push(
         ...(await attempt(TWO_INSTANCES, 'chat across two instances', async () => {
           const second = await startServer(serverOptions('postgresql-second'));
@@ -113,9 +114,11 @@ async function main(): Promise<void> {
   try {
     log('building the web app');
     const web = await buildWeb(webDir);
-    results.push(...measureJavaScript(web));
-    results.push(...(await attempt('PGlite', 'data and server', () => benchEngine('PGlite', options, web))));
-    if (options.databaseUrl) {
+    if (options.only.has('javascript')) results.push(...measureJavaScript(web));
+    // Only the JavaScript measure works without a server and its data.
+    const needsData = [...options.only].some((measure) => measure !== 'javascript');
+    if (needsData) results.push(...(await attempt('PGlite', 'data and server', () => benchEngine('PGlite', options, web))));
+    if (options.databaseUrl && needsData) {
       results.push(...(await attempt('PostgreSQL', 'data and servers', () => benchEngine('PostgreSQL', options, web))));
     } else {
       const reason = 'BENCH_DATABASE_URL is not set';
@@ -144,7 +147,12 @@ async function main(): Promise<void> {
       node: process.version,
       platform: `${os.type()} ${os.release()}`,
     },
-    settings: { listings: options.listings, postgres: Boolean(options.databaseUrl), lighthouse: Boolean(options.chromium) },
+    settings: {
+      listings: options.listings,
+      only: options.only.size === MEASURES.length ? 'all' : [...options.only].join(','),
+      postgres: Boolean(options.databaseUrl),
+      lighthouse: Boolean(options.chromium),
+    },
     results,
   });
   // The same table for docs/performance.md.

@@ -41,3 +41,8 @@ export const BIO_MAX_LENGTH = 500;
 export const PROPOSAL_MESSAGE_MAX_LENGTH = 1000;
 export const RATING_COMMENT_MAX_LENGTH = 500;
 export const MESSAGE_MAX_LENGTH = 2000;
+
+// Beside the constants, not the events' schemas: the web client needs them before it needs zod.
+export const WS_PATH = '/api/ws';
+/** Close codes the web client acts on. */
+export const WS_CLOSE = { sessionEnded: 4001, resync: 4002, shuttingDown: 1001 } as const;

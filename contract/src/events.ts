@@ -70,7 +70,3 @@ export const serverEvent = z.discriminatedUnion('type', [
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 export type ServerEventType = ServerEvent['type'];
-
-export const WS_PATH = '/api/ws';
-/** Close codes the web client acts on. */
-export const WS_CLOSE = { sessionEnded: 4001, resync: 4002, shuttingDown: 1001 } as const;

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { prefetchItem, prefetchMarketplace } from '../features/items/route-loaders.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
@@ -56,12 +57,14 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'marketplace',
+                    loader: prefetchMarketplace,
                     lazy: async () => ({
                       Component: (await import('../features/items/pages/marketplace-page.tsx')).MarketplacePage,
                     }),
                   },
                   {
                     path: 'item/:id',
+                    loader: prefetchItem,
                     lazy: async () => ({
                       Component: (await import('../features/items/pages/item-page.tsx')).ItemPage,
                     }),

@@ -18,6 +18,7 @@ export function ItemThumb({ image, eager = false, className = 'aspect-[4/3]' }: 
           width={image.width}
           height={image.height}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-cover"
         />

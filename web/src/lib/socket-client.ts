@@ -1,4 +1,4 @@
-import { serverEvent, WS_CLOSE, WS_PATH, type ServerEvent } from '@swapyard/contract';
+import { WS_CLOSE, WS_PATH, type ServerEvent } from '@swapyard/contract';
 
 export type SocketEvent = Exclude<ServerEvent, { type: 'session.ended' }>;
 
@@ -24,14 +24,24 @@ function socketUrl(): string {
   return `${protocol}//${window.location.host}${WS_PATH}`;
 }
 
-function parseEvent(data: unknown): ServerEvent | undefined {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const parsed = serverEvent.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+type EventParser = (data: unknown) => ServerEvent | undefined;
+
+let loadingParser: Promise<EventParser> | undefined;
+
+/**
+ * The events' schema needs zod, a quarter of the shell's JavaScript: it is downloaded after the
+ * first screen is drawn, before the socket opens, instead of with the shell (docs/performance.md).
+ */
+function loadEventParser(): Promise<EventParser> {
+  loadingParser ??= import('./parse-server-event.ts').then(
+    (module) => module.parseServerEvent,
+    (error: unknown) => {
+      // A failed download (offline, a new deploy) is retried with the next connection attempt.
+      loadingParser = undefined;
+      throw error;
+    },
+  );
+  return loadingParser;
 }
 
 /** Opens the tab's socket and keeps it open until the returned function is called. */
@@ -56,9 +66,13 @@ export function connectSocket(handlers: SocketHandlers): () => void {
     handlers.onSessionEnded();
   };
 
-  const open = () => {
-    clearTimeout(timer);
-    timer = undefined;
+  const retry = (delay: number) => {
+    timer = setTimeout(open, delay);
+    attempt += 1;
+  };
+
+  const connect = (parseEvent: EventParser) => {
+    if (stopped || socket) return;
     const ws = new WebSocket(socketUrl());
     socket = ws;
     ws.onopen = () => {
@@ -80,10 +94,16 @@ export function connectSocket(handlers: SocketHandlers): () => void {
       }
       if (stopped) return;
       // Resync means the server may have dropped events, not that it is struggling: come back soon.
-      const delay = event.code === WS_CLOSE.resync ? Math.random() * MIN_DELAY_MS : reconnectDelay(attempt);
-      timer = setTimeout(open, delay);
-      attempt += 1;
+      retry(event.code === WS_CLOSE.resync ? Math.random() * MIN_DELAY_MS : reconnectDelay(attempt));
     };
+  };
+
+  const open = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    loadEventParser().then(connect, () => {
+      if (!stopped && !socket) retry(reconnectDelay(attempt));
+    });
   };
 
   // Coming back online is the likeliest moment the server is reachable again: skip the wait.
