@@ -1,6 +1,6 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
-import { persistOptions } from '../lib/persisted-cache.ts';
+import { cacheRestoreSettled, persistOptions } from '../lib/persisted-cache.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Toaster } from './toaster.tsx';
 
@@ -8,9 +8,21 @@ import { Toaster } from './toaster.tsx';
 // shows what the member last saw instead of a spinner.
 const persistence = persistOptions(queryClient);
 
+// What was saved may predate events this tab never heard (it was closed): shown at once, then
+// refetched, whatever its age; offline the refetch waits for the connection.
+const refreshRestored = () => {
+  cacheRestoreSettled();
+  return queryClient.invalidateQueries();
+};
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistence}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistence}
+      onSuccess={refreshRestored}
+      onError={cacheRestoreSettled}
+    >
       {children}
       <Toaster />
     </PersistQueryClientProvider>

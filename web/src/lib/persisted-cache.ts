@@ -15,6 +15,16 @@ export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 // Saving serialises the whole cache: at most once per interval, and at once when the page is hidden.
 const SAVE_INTERVAL_MS = 500;
 
+let markRestored: () => void = () => undefined;
+/**
+ * Settles once the saved answers are back in the cache, or known to be absent: a request started
+ * before then (a route's prefetch) would race them, and offline it would win with an error.
+ */
+export const cacheRestored = new Promise<void>((resolve) => {
+  markRestored = resolve;
+});
+export const cacheRestoreSettled = (): void => markRestored();
+
 function memberOf(client: PersistedClient): string | null | undefined {
   const me = client.clientState.queries.find((query) => query.queryKey[0] === currentUserQuery.queryKey[0]);
   const user = me?.state.data as CurrentUser | null | undefined;
