@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Field } from './field.tsx';
 
-interface InputProps extends ComponentProps<'input'> {
+export interface InputProps extends ComponentProps<'input'> {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;

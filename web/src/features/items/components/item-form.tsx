@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PointsInput } from '../../../components/ui/points-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
@@ -134,13 +135,9 @@ export function ItemForm({ item, submitLabel, cancelTo, onSubmit }: ItemFormProp
             </option>
           ))}
         </Select>
-        <Input
+        <PointsInput
           label={t.value}
           name="value"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
           defaultValue={item?.value}
           required
           aria-invalid={invalid('value')}

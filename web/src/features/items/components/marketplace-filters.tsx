@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PointsInput } from '../../../components/ui/points-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { ITEMS_TEXT } from '../texts.ts';
@@ -63,23 +64,15 @@ export function MarketplaceFilters({ id }: { id: string }) {
             setLocation(event.target.value);
           }}
         />
-        <Input
+        <PointsInput
           label={t.minPoints}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
           value={minValue}
           onChange={(event) => {
             setMinValue(event.target.value);
           }}
         />
-        <Input
+        <PointsInput
           label={t.maxPoints}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
           value={maxValue}
           onChange={(event) => {
             setMaxValue(event.target.value);

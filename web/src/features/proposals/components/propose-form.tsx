@@ -5,7 +5,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { PointsInput } from '../../../components/ui/points-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -79,12 +79,8 @@ export function ProposeForm({ itemId }: { itemId: string }) {
         error={errors.message?.message}
         {...register('message')}
       />
-      <Input
+      <PointsInput
         label={t.pointsToAdd}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
         hint={t.youHave(user.points)}
         error={errors.pointsOffer?.message}
         {...register('pointsOffer')}
