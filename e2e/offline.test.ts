@@ -56,6 +56,20 @@ function savedLocally(page: Page): Promise<Record<string, string>> {
   );
 }
 
+/**
+ * Whether the app has kept its answer to one query on the device, holding `text`. The app saves
+ * what the member saw at most every half second (lib/persisted-cache.ts), and a write still under
+ * way when a page unloads is lost, as browsers do not finish IndexedDB writes for a page that is
+ * going away: a journey that leaves a page to find its data offline waits for it to be kept first.
+ */
+async function kept(page: Page, memberId: string, queryKey: unknown[], text: string): Promise<boolean> {
+  const saved = (await savedLocally(page))[`cache:${memberId}`];
+  if (!saved) return false;
+  const { clientState } = JSON.parse(saved) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+  const query = clientState.queries.find((candidate) => JSON.stringify(candidate.queryKey) === JSON.stringify(queryKey));
+  return JSON.stringify(query?.state.data ?? null).includes(text);
+}
+
 function bubbles(page: Page): Locator {
   return page.getByTestId('message');
 }
@@ -85,12 +99,13 @@ test('offline, the pages show what was last seen, even after a reload, and a mes
   const lampCard = page.getByRole('listitem').filter({ hasText: lamp.title });
   await lampCard.waitFor();
   await serviceWorkerInControl(page);
+  // What the member saw is kept on the device, under their id.
+  await expect.poll(() => kept(page, reader.id, ['items', 'list', { type: 'all' }], lamp.title), UI_WAIT).toBe(true);
   await page.goto(`/chat/${conversationId}`);
   await textsOf(bubbles(page)).toEqual([expect.stringContaining('The lamp is yours if you want it')]);
-  // What the member saw is kept on the device, under their id.
   await expect
-    .poll(async () => (await savedLocally(page))[`cache:${reader.id}`] ?? '', UI_WAIT)
-    .toContain('The lamp is yours if you want it');
+    .poll(() => kept(page, reader.id, ['conversations', 'messages', conversationId], 'The lamp is yours if you want it'), UI_WAIT)
+    .toBe(true);
 
   await network.cut();
   await toast(page, OFFLINE).waitFor();
