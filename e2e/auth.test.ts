@@ -28,8 +28,8 @@ function findSessionOf(token: string) {
 async function resetLinkPathFor(email: string): Promise<string> {
   let path: string | undefined;
   await expect
-    .poll(() => {
-      const mail = server().mails.findLast((sent) => sent.to === email);
+    .poll(async () => {
+      const mail = (await server().sentMails()).findLast((sent) => sent.to === email);
       path = mail?.text.match(/\/reset-password\/[\w-]+/)?.[0];
       return path;
     }, UI_WAIT)
@@ -284,6 +284,6 @@ describe('resetting a forgotten password', () => {
     await textsOf(page.getByRole('status')).toEqual([
       'If an account exists for that email, a reset link is on its way.',
     ]);
-    expect(server().mails.filter((mail) => mail.to === nobody)).toEqual([]);
+    expect((await server().sentMails()).filter((mail) => mail.to === nobody)).toEqual([]);
   });
 });

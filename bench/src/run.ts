@@ -8,6 +8,7 @@ import { buildWeb, type WebBuild } from './lib/web-build.ts';
 import { measureAccepts } from './measures/accepts.ts';
 import { measureBytes } from './measures/bytes.ts';
 import { measureChat } from './measures/chat.ts';
+import { measureForgotPassword } from './measures/forgot-password.ts';
 import { measureJavaScript } from './measures/javascript.ts';
 import { measureLighthouse } from './measures/lighthouse.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
@@ -72,6 +73,7 @@ async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild)
     });
     if (run('marketplace')) results.push(...(await attempt(engine, 'marketplace and search', () => measureMarketplace(engine, first, cookie))));
     if (run('memory')) results.push(measureMemory(engine, first, dataset.marketplace.listings));
+    if (run('forgot-password')) results.push(...(await attempt(engine, 'forgot-password timing', () => measureForgotPassword(engine, first))));
     if (run('bytes')) results.push(...(await attempt(engine, 'bytes to the browser', () => measureBytes(engine, first, cookie))));
     if (engine === 'PGlite' && run('lighthouse')) {
       results.push(

@@ -4,6 +4,7 @@ export * from './conversations.ts';
 export * from './error.ts';
 export * from './events.ts';
 export * from './items.ts';
+export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';
 export * from './texts.ts';

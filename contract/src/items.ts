@@ -9,13 +9,14 @@ import {
   ITEM_VALUE_MAX,
   MARKETPLACE_PAGE_SIZE,
 } from './constants.ts';
+import { digitsOnly, pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.items;
 
-/** A whole number of points, 0 or more, from a form field or JSON; anything else is one message. */
+/** A whole number of points, 0 or more, from a form field (digits only) or JSON; anything else is one message. */
 export const pointsValue = z.preprocess(
-  (raw) => (typeof raw === 'string' ? (raw.trim() === '' ? undefined : Number(raw.trim())) : raw),
+  digitsOnly,
   z
     .number({ error: t.valueInvalid })
     .int({ error: t.valueInvalid })
@@ -82,18 +83,16 @@ export type ItemResponse = z.infer<typeof itemResponse>;
 
 const optionalText = (max: number) =>
   z.preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), z.string().trim().max(max).optional());
-const optionalPoints = z.preprocess((raw) => (raw === '' ? undefined : raw), pointsValue.optional());
+const optionalPoints = z.preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), pointsValue.optional());
 
 /** The marketplace's filters, as they stand in the page's URL and the API's query string. */
-export const marketplaceQuery = z.object({
+export const marketplaceQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE).extend({
   q: optionalText(200),
   category: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(CATEGORIES).optional()),
   location: optionalText(ITEM_LOCATION_MAX_LENGTH),
   minValue: optionalPoints,
   maxValue: optionalPoints,
   type: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(ITEM_TYPES).default('all')),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(MARKETPLACE_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
 });
 export type MarketplaceQuery = z.input<typeof marketplaceQuery>;
 
@@ -104,7 +103,4 @@ export const itemPage = z.object({
 });
 export type ItemPage = z.infer<typeof itemPage>;
 
-export const ownerItemsQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(MARKETPLACE_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
-});
+export const ownerItemsQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEM_VALUE_MAX, PROPOSAL_MESSAGE_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH } from './constants.ts';
 import { itemCard, memberSummary } from './items.ts';
+import { pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.proposals;
@@ -42,11 +43,7 @@ export type Proposal = z.infer<typeof proposal>;
 export const proposalResponse = z.object({ proposal });
 export type ProposalResponse = z.infer<typeof proposalResponse>;
 
-export const proposalListQuery = z.object({
-  box: z.enum(['received', 'sent']),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
+export const proposalListQuery = pageQuery(50, 20).extend({ box: z.enum(['received', 'sent']) });
 export const proposalPage = z.object({ proposals: z.array(proposal), nextCursor: z.string().nullable() });
 export type ProposalPage = z.infer<typeof proposalPage>;
 

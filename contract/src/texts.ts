@@ -161,6 +161,8 @@ export const TEXT = {
     foreignOrigin: 'Cross-site requests are not allowed.',
     internal: 'Something went wrong. Please try again.',
     invalidInput: 'Invalid input.',
+    /** Not in SPEC.md: PostgreSQL cannot store U+0000, and no keyboard types it. */
+    unstorableText: 'Text cannot contain the NUL character (U+0000).',
     unexpected: 'Unexpected Application Error!',
   },
   shell: {

@@ -7,8 +7,11 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
+import { loggerOptions } from './lib/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -30,16 +33,17 @@ import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
-import { frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { memberLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { registerStorableTextCheck } from './plugins/storable-text.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import { InProcessEventBus } from './realtime/in-process-event-bus.ts';
 import { PostgresEventBus } from './realtime/postgres-event-bus.ts';
 import { SocketHub } from './realtime/socket-hub.ts';
-import { socketRoute } from './realtime/socket-route.ts';
+import { socketError, socketRoute } from './realtime/socket-route.ts';
 import { openStorage, type OpenStorage } from './storage/open-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -65,6 +69,8 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
   /** An already open database (tests); otherwise one is opened from the config. The app closes it. */
   database?: DatabaseHandle;
   /** Tests read the mail instead of sending it. */
@@ -86,12 +92,13 @@ export function databaseTarget(config: Config): DatabaseTarget {
 /** Registers everything and never listens: main.ts listens, tests inject. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       // Probes hit these every few seconds; logging each would bury everything else.
@@ -119,7 +126,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   bus.subscribe(hub);
 
   const publicUrl = (path: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${path}`;
-  const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const points = new PointsService(database.db, bus);
   const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
@@ -160,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(pruneTimer);
+    await auth.settled();
     await presence.stop();
     hub.stop();
   });
@@ -197,7 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Swapyard API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -206,6 +216,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandler(app);
   registerSameOriginCheck(app, config);
+  registerStorableTextCheck(app);
   const cookie = sessionCookie(config);
   const limits = memberLimits(config.rateLimits);
   registerAuthentication(app, auth, cookie);

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export interface Mail {
@@ -11,19 +14,34 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise the mail goes to the log, so a single-machine operator can still help a member. */
-export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
-  if (!smtpUrl) {
-    return {
-      async send(mail) {
-        log.info({ mail }, 'mail not sent (SMTP_URL is not set); its text follows');
-      },
-    };
-  }
+/**
+ * SMTP when SMTP_URL is set. Otherwise each mail is written as a file to `outboxDir` and the log
+ * says where, so a single-machine operator can still help a member; the log itself never carries
+ * a mail's text, as reset links are secrets (docs/decisions/010).
+ */
+export function createMailer(
+  { smtpUrl, from, outboxDir }: { smtpUrl: string | undefined; from: string; outboxDir: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  if (!smtpUrl) return outboxMailer(from, outboxDir, log);
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+function outboxMailer(from: string, outboxDir: string, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(mail) {
+      await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      const sentAt = new Date();
+      const file = path.join(outboxDir, `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      // A plain RFC 5322 message, so any mail program opens it.
+      const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, `Date: ${sentAt.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''];
+      await fs.writeFile(file, message.join('\r\n'), { mode: 0o600 });
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail not sent (SMTP_URL is not set): written to the outbox');
     },
   };
 }

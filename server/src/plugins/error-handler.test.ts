@@ -1,5 +1,6 @@
 import { TEXT } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { send } from '../test/members.ts';
@@ -73,5 +74,15 @@ describe('errors', () => {
     expect(Object.keys(docs.json().paths)).toEqual(
       expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/me', '/api/health', '/api/ready']),
     );
+  });
+
+  it('answers a request line too long for the HTTP parser with 431 in the error shape', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/items?q=${'a'.repeat(20_000)}`);
+
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request line or its headers are too long.' } });
   });
 });

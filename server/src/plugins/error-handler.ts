@@ -1,5 +1,7 @@
 import { TEXT, type ErrorCode, type ErrorResponse } from '@swapyard/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
@@ -11,6 +13,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   414: 'PAYLOAD_TOO_LARGE',
+  431: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
@@ -26,6 +29,31 @@ function body(code: ErrorCode, message: string): ErrorResponse {
 export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(status).send(body(CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', error.message || TEXT.errors.invalidInput));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request line or its headers are too long.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+};
+const MALFORMED_REQUEST = { status: 400, message: 'The request could not be read.' };
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an over-long URL or header, a
+ * malformed request line, a request that never finishes arriving): the same error shape, written
+ * straight to the socket as Node would, which then closes.
+ */
+export function clientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+  const payload = JSON.stringify(body(CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message));
+  this.log.debug({ code: error.code }, 'malformed request refused');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** One error shape for every failure; nothing of a stack or an internal message leaves the server. */

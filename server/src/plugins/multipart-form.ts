@@ -1,6 +1,7 @@
 import { MAX_IMAGE_BYTES, TEXT } from '@swapyard/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { assertStorableText } from './storable-text.ts';
 
 export interface UploadedFile {
   fieldName: string;
@@ -28,6 +29,8 @@ const tooMany = (message: string) => new AppError(400, 'VALIDATION_ERROR', messa
 /**
  * Reads a whole multipart form: text fields, and files into memory one at a time, each refused
  * as soon as it passes 10 MB; a form with more than maxFiles files is refused at the first extra one.
+ * Anything else that goes wrong while reading (no boundary, a body cut off in a part, a dropped
+ * connection) is the sender's malformed form: 400.
  */
 export async function readMultipartForm(
   request: FastifyRequest,
@@ -38,8 +41,12 @@ export async function readMultipartForm(
   const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
+      assertStorableText(part.fieldname);
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+        if (typeof part.value === 'string') {
+          assertStorableText(part.value);
+          fields.set(part.fieldname, part.value);
+        }
         continue;
       }
       if (files.length === maxFiles) throw tooMany(tooManyFiles);
@@ -50,8 +57,7 @@ export async function readMultipartForm(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', TEXT.images.tooLarge);
     if (code === 'FST_FILES_LIMIT') throw tooMany(tooManyFiles);
-    if (code?.startsWith('FST_')) throw new AppError(400, 'VALIDATION_ERROR', TEXT.images.badForm);
-    throw error;
+    throw new AppError(400, 'VALIDATION_ERROR', TEXT.images.badForm);
   }
   return { fields, files };
 }

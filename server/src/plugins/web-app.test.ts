@@ -47,6 +47,17 @@ describe('the web app', () => {
     }
   });
 
+  it('answers HEAD on a page as GET would, without the body', async () => {
+    for (const url of ['/', '/marketplace']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      expect({ status: head.statusCode, type: head.headers['content-type'], body: head.body }).toEqual({
+        status: 200,
+        type: expect.stringContaining('text/html'),
+        body: '',
+      });
+    }
+  });
+
   it('caches hashed assets for good, and answers a missing file or API path with 404', async () => {
     const asset = await send(app, 'GET', '/assets/index-abc123.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -24,7 +24,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasBuild;
+    // HEAD asks what GET would answer, without the body (link checkers and uptime probes send it).
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && hasBuild;
     if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

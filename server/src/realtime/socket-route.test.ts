@@ -5,13 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appendEntry } from '../modules/points/repository.ts';
 import { buildTestApp, TEST_ORIGIN } from '../test/build-test-app.ts';
+import type { LogCapture } from '../test/log-capture.ts';
 import { registerMember, send } from '../test/members.ts';
 
 let app: FastifyInstance;
+let log: LogCapture;
 let url: string;
 
 beforeEach(async () => {
-  ({ app } = await buildTestApp());
+  ({ app, log } = await buildTestApp({ logLevel: 'info' }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`;
 });
@@ -80,5 +82,21 @@ describe('/api/ws', () => {
     expect(await closed).toBe(WS_CLOSE.sessionEnded);
     expect(tab.events).toEqual([{ type: 'session.ended', data: {} }]);
     await expect(connect({ origin: TEST_ORIGIN, cookie: member.cookie })).rejects.toThrow('401');
+  });
+
+  it('drops a socket that sends a frame no WebSocket client may send, and logs it as the fault of the client', async () => {
+    const member = await registerMember(app);
+    const { socket } = await connect({ origin: TEST_ORIGIN, cookie: member.cookie });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+
+    // A masked frame with the reserved opcode 0x3 and no payload: ws refuses it with WS_ERR_INVALID_OPCODE.
+    (socket as unknown as { _socket: NodeJS.WritableStream })._socket.write(Buffer.from([0x83, 0x80, 0, 0, 0, 0]));
+    await closed;
+
+    await expect.poll(() => log.entries().filter((entry) => entry.msg === 'bad WebSocket frame from a client')).toEqual([
+      expect.objectContaining({ level: 40, code: 'WS_ERR_INVALID_OPCODE' }),
+    ]);
+    expect(log.failures()).toEqual([]);
+    expect(log.lines.join('\n')).not.toContain('    at ');
   });
 });

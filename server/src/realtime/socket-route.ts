@@ -1,11 +1,26 @@
 import { TEXT, WS_PATH } from '@swapyard/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import { requireSession } from '../plugins/authentication.ts';
 import { assertSameOrigin } from '../plugins/same-origin.ts';
 import { rooms } from './event-bus.ts';
 import type { PresenceService } from '../modules/presence/service.ts';
 import type { SocketHub } from './socket-hub.ts';
+
+/**
+ * A frame the client got wrong (a bad opcode, invalid UTF-8, a message over the size limit) is
+ * the client's fault, not ours: a warning without a stack, and the socket is dropped. Anything
+ * else that fails around a socket is ours, and logged as an error.
+ */
+export function socketError(error: Error & { code?: string }, socket: WebSocket, request: FastifyRequest): void {
+  if (error.code?.startsWith('WS_ERR_')) {
+    request.log.warn({ code: error.code, reason: error.message }, 'bad WebSocket frame from a client');
+  } else {
+    request.log.error({ err: error }, 'WebSocket failed');
+  }
+  socket.terminate();
+}
 
 /** One socket per tab; the handshake is refused before the upgrade unless it is signed in and same-origin. */
 export function socketRoute(hub: SocketHub, presence: PresenceService, config: Config) {

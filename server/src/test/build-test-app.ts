@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../config.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
+import { LogCapture } from './log-capture.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -22,6 +23,8 @@ export interface TestApp {
   /** Where this app's uploaded images are stored; removed when the app closes. */
   uploadsDir: string;
   config: Config;
+  /** Every line the server logged, at the config's level (silent unless a test asks for one). */
+  log: LogCapture;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -37,11 +40,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   };
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-uploads-'));
+  const log = new LogCapture();
   const app = await buildApp(config, {
     database: await openTestDatabase(),
     mailer,
     storage: new LocalStorage(uploadsDir),
+    logStream: log,
   });
   app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
-  return { app, mails, uploadsDir, config };
+  return { app, mails, uploadsDir, config, log };
 }

@@ -40,6 +40,12 @@ export async function postItem(app: FastifyInstance, member: Member | undefined,
   });
 }
 
+/** Sends the edit form: fields, the image order (`imageOrder`, as JSON) and any new photos. */
+export async function putItem(app: FastifyInstance, member: Member, id: string, fields: Record<string, string>, files: FilePart[] = []) {
+  const form = multipart(fields, files);
+  return send(app, 'PUT', `/api/items/${id}`, { body: form.body, cookie: member.cookie, headers: { 'content-type': form.contentType } });
+}
+
 /** Lists an item as the member would, with one image unless told otherwise. */
 export async function createItem(
   app: FastifyInstance,

@@ -64,11 +64,29 @@ export async function deleteExpiredSessions(db: Executor): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
-export async function insertPasswordReset(
+/** A reset link for the member with this email, if there is one, in one statement. Returns the member's id. */
+export async function insertPasswordResetFor(
   db: Executor,
-  values: { tokenHash: string; userId: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(passwordResets).values(values);
+  email: string,
+  values: { tokenHash: string; expiresAt: Date },
+): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .insert(passwordResets)
+    .select(
+      // INSERT ... SELECT names every column of the table, in its order.
+      db
+        .select({
+          tokenHash: sql<string>`${values.tokenHash}`.as('token_hash'),
+          userId: users.id,
+          expiresAt: sql<Date>`${values.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+          usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row;
 }
 
 /** Marks a live token used and returns its member, in one statement, so a token works once. */
@@ -85,4 +103,12 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
     )
     .returning({ userId: passwordResets.userId });
   return row?.userId;
+}
+
+/** Every link of the member not yet used stops working: a reset ends them all. */
+export async function endPasswordResetsOf(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

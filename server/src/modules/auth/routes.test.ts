@@ -169,6 +169,7 @@ describe('password reset', () => {
 
     const asked = await send(app, 'POST', '/api/auth/forgot-password', { body: { email: 'Reset@example.com' } });
     expect(asked.json()).toEqual({ message: TEXT.account.resetRequested });
+    await app.services.auth.settled();
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('reset@example.com');
     const token = /\/reset-password\/([\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
@@ -189,11 +190,31 @@ describe('password reset', () => {
     expect(newPassword.statusCode).toBe(200);
   });
 
+  it('ends every other outstanding reset link once one is used', async () => {
+    const member = await registerMember(app, { email: 'twice@example.com' });
+    for (let i = 0; i < 3; i++) await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
+    await app.services.auth.settled();
+    const tokens = mails.map((mail) => /\/reset-password\/([\w-]+)/.exec(mail.text)?.[1]);
+    expect(new Set(tokens).size).toBe(3);
+
+    const choose = (token: string | undefined, password: string) =>
+      send(app, 'POST', '/api/auth/reset-password', { body: { token, password, confirmPassword: password } });
+    expect((await choose(tokens[1], 'the password I chose')).statusCode).toBe(200);
+
+    for (const token of [tokens[0], tokens[2]]) {
+      const late = await choose(token, 'an attacker would choose');
+      expect({ status: late.statusCode, message: errorOf(late).message }).toEqual({ status: 400, message: TEXT.account.resetInvalid });
+    }
+    const login = await send(app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: 'the password I chose' } });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('answers an unknown email the same way and sends nothing', async () => {
     const response = await send(app, 'POST', '/api/auth/forgot-password', { body: { email: 'ghost@example.com' } });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: TEXT.account.resetRequested });
+    await app.services.auth.settled();
     expect(mails).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
         preHandler: [resetPerIp, rateLimit(limits.resetPerEmail, byEmail)],
       },
       async (request) => {
-        await auth.requestPasswordReset(request.body);
+        auth.requestPasswordReset(request.body);
         return { message: TEXT.account.resetRequested };
       },
     );

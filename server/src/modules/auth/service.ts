@@ -40,6 +40,7 @@ export interface Session {
 
 export class AuthService {
   private readonly sessions = new SessionCache();
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -110,38 +111,57 @@ export class AuthService {
     await repo.deleteExpiredSessions(this.db);
   }
 
-  /** Answers the same whether or not the email has an account. */
-  async requestPasswordReset({ email }: ForgotPasswordBody): Promise<void> {
-    const user = await repo.findUserByEmail(this.db, email);
-    if (!user) return;
-    const token = newToken();
-    await repo.insertPasswordReset(this.db, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
-    });
-    const link = this.publicUrl(`/reset-password/${token}`);
-    try {
-      await this.mailer.send({
-        to: user.email,
-        subject: 'Reset your Swapyard password',
-        text: `Someone asked to reset the password of your Swapyard account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
-      });
-    } catch (error) {
-      this.log.error({ err: error }, 'password reset mail could not be sent');
-    }
+  /**
+   * Answers at once, the same whether or not the email has an account: finding the member,
+   * storing the link and mailing it all happen after the answer, as a write and an SMTP round trip
+   * done for members only would tell a stopwatch who has an account.
+   */
+  requestPasswordReset({ email }: ForgotPasswordBody): void {
+    this.afterAnswer('password reset link could not be sent', () => this.sendResetLink(email));
   }
 
-  /** Changing the password ends every session of the member, on every device. */
+  /** Changing the password ends every session of the member, on every device, and every other reset link. */
   async resetPassword(input: ResetPasswordBody): Promise<void> {
     const passwordHash = await hashPassword(input.password);
     const ended = await this.db.transaction(async (tx) => {
       const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
       if (!userId) throw badRequest(TEXT.account.resetInvalid);
+      await repo.endPasswordResetsOf(tx, userId);
       await repo.updatePasswordHash(tx, userId, passwordHash);
       return repo.deleteSessionsOfUser(tx, userId);
     });
     await this.announceSessionsEnded(ended);
+  }
+
+  /** Settles once the work started after earlier answers is done: shutdown waits for it. */
+  async settled(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+
+  /** Runs work once the current answer is on its way (setImmediate follows the reply's write). */
+  private afterAnswer(failure: string, work: () => Promise<void>): void {
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, failure))
+      .finally(() => this.pending.delete(running));
+    this.pending.add(running);
+  }
+
+  private async sendResetLink(email: string): Promise<void> {
+    const token = newToken();
+    const reset = await repo.insertPasswordResetFor(this.db, email, {
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+    });
+    if (!reset) return;
+    const user = await repo.findUserById(this.db, reset.userId);
+    if (!user) return;
+    const link = this.publicUrl(`/reset-password/${token}`);
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Reset your Swapyard password',
+      text: `Someone asked to reset the password of your Swapyard account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
+    });
   }
 
   private async startSession(db: Executor, user: repo.UserRow, remember: boolean): Promise<SignedIn> {

@@ -5,6 +5,7 @@ import {
   conversationResponse,
   messagePage,
   messageSendBody,
+  pageQuery,
   TEXT,
 } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,10 +17,7 @@ import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ConversationsService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
-const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(30),
-});
+const listQuery = pageQuery(50, 30);
 
 export function conversationRoutes(conversations: ConversationsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -30,7 +28,7 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
       conversation: await conversations.open(request.session, request.body.otherUserId, request.body.itemId),
     }));
 
-    api.get('/api/conversations', { schema: { tags, querystring: pageQuery, response: { 200: conversationPage } } }, (request) =>
+    api.get('/api/conversations', { schema: { tags, querystring: listQuery, response: { 200: conversationPage } } }, (request) =>
       conversations.list(request.session, request.query.cursor, request.query.limit),
     );
 
@@ -40,7 +38,7 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
 
     api.get(
       '/api/conversations/:id/messages',
-      { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: messagePage } } },
+      { schema: { tags, params: idParams, querystring: listQuery, response: { 200: messagePage } } },
       (request) => conversations.messages(request.session, request.params.id, request.query.cursor, request.query.limit),
     );
 
@@ -54,7 +52,7 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
       '/api/conversations/:id/images',
       {
         schema: { tags, params: idParams, description: 'multipart/form-data: clientId, optional text, one image file named image', response: { 200: chatMessageResponse } },
-        preHandler: [limits.messages, limits.uploads],
+        preHandler: [limits.beforeUpload(), limits.messages],
       },
       async (request) => {
         const form = await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.conversations.imageFailed });

@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { itemImages, items } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { createItem, imageFiles, itemInput, postItem } from '../../test/items.ts';
+import { createItem, imageFiles, itemInput, postItem, putItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
-import { multipart } from '../../test/multipart.ts';
 
 let app: FastifyInstance;
 let uploadsDir: string;
@@ -53,6 +52,8 @@ describe('add item', () => {
     [{ value: 'ten' }, TEXT.items.valueInvalid],
     [{ value: '-5' }, TEXT.items.valueInvalid],
     [{ value: '2.5' }, TEXT.items.valueInvalid],
+    [{ value: '1e3' }, TEXT.items.valueInvalid],
+    [{ value: '0x10' }, TEXT.items.valueInvalid],
     [{ location: ' ' }, TEXT.items.locationRequired],
   ])('refuses %j with its text and stores nothing', async (override, message) => {
     const response = await postItem(app, owner, itemInput(override), await imageFiles(1));
@@ -102,16 +103,12 @@ describe('add item', () => {
 });
 
 describe('edit and delete', () => {
-  async function putItem(member: Member, id: string, fields: Record<string, string>, files = [] as Awaited<ReturnType<typeof imageFiles>>) {
-    const form = multipart(fields, files);
-    return send(app, 'PUT', `/api/items/${id}`, { body: form.body, cookie: member.cookie, headers: { 'content-type': form.contentType } });
-  }
-
   it('lets the owner change the fields and reorder, drop and add images', async () => {
     const item = await createItem(app, owner, {}, await imageFiles(2));
     const [first, second] = item.images;
 
     const response = await putItem(
+      app,
       owner,
       item.id,
       { ...itemInput({ title: 'Oak bookshelf, tall', value: '55' }), imageOrder: JSON.stringify(['new:0', `id:${second!.id}`]) },
@@ -131,7 +128,7 @@ describe('edit and delete', () => {
     const item = await createItem(app, owner);
     const stranger = await registerMember(app);
 
-    const edit = await putItem(stranger, item.id, itemInput({ title: 'Mine now' }));
+    const edit = await putItem(app, stranger, item.id, itemInput({ title: 'Mine now' }));
     const remove = await send(app, 'DELETE', `/api/items/${item.id}`, { cookie: stranger.cookie });
 
     expect(edit.statusCode).toBe(403);
@@ -146,7 +143,7 @@ describe('edit and delete', () => {
     const item = await createItem(app, owner);
     await db().update(items).set({ status: 'swapped' }).where(eq(items.id, item.id));
 
-    const response = await putItem(owner, item.id, itemInput());
+    const response = await putItem(app, owner, item.id, itemInput());
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(TEXT.items.swappedLocked);
@@ -198,7 +195,7 @@ describe('marketplace', () => {
     expect(card?.image?.thumbUrl).toMatch(/\.thumb\.webp$/);
   });
 
-  it.each([['minValue=-1'], ['maxValue=1.5'], ['type=boats'], ['category=Boats'], ['cursor=garbage']])(
+  it.each([['minValue=-1'], ['maxValue=1.5'], ['minValue=1e3'], ['maxValue=0x10'], ['limit=1e1'], ['type=boats'], ['category=Boats'], ['cursor=garbage']])(
     'refuses the query %s with a 400',
     async (query) => {
       const response = await send(app, 'GET', `/api/items?${query}`, { cookie: owner.cookie });

@@ -25,14 +25,14 @@ export function itemRoutes(items: ItemsService, limits: MemberLimits) {
       item: await items.get(request.session, request.params.id),
     }));
 
-    api.post('/api/items', { schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.uploads }, async (request, reply) => {
+    api.post('/api/items', { schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.beforeUpload(TEXT.items.loginRequired) }, async (request, reply) => {
       const item = await items.create(request.session, await readMultipartForm(request, itemForm));
       return reply.code(201).send({ item });
     });
 
     api.put(
       '/api/items/:id',
-      { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } }, preHandler: limits.uploads },
+      { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } }, preHandler: limits.beforeUpload() },
       async (request) => ({
         item: await items.update(request.session, request.params.id, await readMultipartForm(request, itemForm)),
       }),

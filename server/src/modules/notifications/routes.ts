@@ -1,14 +1,11 @@
-import { notificationPage, TEXT } from '@swapyard/contract';
+import { notificationPage, pageQuery, TEXT } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NotificationsService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.notifications.notFound }) });
-const listQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(30),
-});
+const listQuery = pageQuery(50, 30);
 
 export function notificationRoutes(notifications: NotificationsService) {
   return async function (app: FastifyInstance): Promise<void> {

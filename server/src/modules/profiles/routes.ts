@@ -24,7 +24,7 @@ export function profileRoutes(profiles: ProfilesService, limits: MemberLimits) {
       '/api/me/photo',
       {
         schema: { tags: ['profiles'], description: 'multipart/form-data with one image file named photo', response: { 200: meResponse } },
-        preHandler: limits.uploads,
+        preHandler: limits.beforeUpload(),
       },
       async (request) => ({
         user: await profiles.setPhoto(request.session, await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.images.photoRequired })),
