@@ -102,6 +102,15 @@ export const TEXT = {
     proposalAccepted: 'Your proposal was accepted',
     proposalDeclined: 'Your proposal was declined',
     proposalCancelled: 'A proposal was cancelled',
+    /** Not in SPEC.md: an item in a pending proposal changed or went, so the proposal was withdrawn (docs/decisions/009). */
+    proposalWithdrawn: 'A proposal was withdrawn',
+    offeredItemChanged: (sender: string, offered: string, item: string) =>
+      `${sender} changed ${offered}, the item they offered for ${item}, so their proposal was withdrawn.`,
+    offeredItemRemoved: (sender: string, offered: string, item: string) =>
+      `${sender} removed ${offered}, the item they offered for ${item}, so their proposal was withdrawn.`,
+    askedItemChanged: (owner: string, item: string) =>
+      `${owner} changed ${item} after you proposed, so your proposal was withdrawn. Have a look and propose again if you still want it.`,
+    askedItemRemoved: (owner: string, item: string) => `${owner} removed ${item}, so your proposal for it was withdrawn.`,
     notFound: 'Notification not found',
   },
   conversations: {

@@ -132,10 +132,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const points = new PointsService(database.db, bus);
   const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
-  const items = new ItemsService(database.db, images, bus);
   const profiles = new ProfilesService(database.db, images);
   const notifications = new NotificationsService(database.db, bus);
   const proposals = new ProposalsService(database.db, bus, notifications, points);
+  const items = new ItemsService(database.db, images, bus, proposals);
   const conversations = new ConversationsService(database.db, bus, images, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);

@@ -14,6 +14,7 @@ import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import type { Session } from '../auth/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import type { ProposalsService, ProposalOutcome } from '../proposals/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentCard, presentDetail } from './present-item.ts';
 import * as repo from './repository.ts';
@@ -38,6 +39,7 @@ export class ItemsService {
     private readonly db: Database,
     private readonly images: ImageService,
     private readonly bus: EventBus,
+    private readonly proposals: ProposalsService,
   ) {}
 
   async list(
@@ -82,6 +84,7 @@ export class ItemsService {
     return this.get(session, itemId);
   }
 
+  /** A change that matters withdraws the pending proposals the item is in (docs/decisions/009). */
   async update(session: Session | undefined, id: string, form: MultipartForm): Promise<ItemDetail> {
     if (!session) throw unauthenticated(TEXT.auth.required);
     const current = await repo.findWithOwner(this.db, id);
@@ -91,18 +94,24 @@ export class ItemsService {
     const fields = parseFields(form);
     const existing = await repo.imagesOf(this.db, id);
     const order = parseImageOrder(form, existing);
+    const owner = await session.user();
 
     const stored = await this.images.storeAll('items', session.userId, form.files);
     const finalImages = order.map((entry) =>
       entry.kind === 'existing' ? entry.image : toImageRow(stored[entry.index]!),
     );
+    let withdrawn: ProposalOutcome | undefined;
     try {
-      await this.db.transaction(async (tx) => {
+      withdrawn = await this.db.transaction(async (tx) => {
         const locked = await repo.lockItem(tx, id);
         if (!locked) throw notFound(TEXT.items.notFoundTitle);
         if (locked.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
+        const imagesBefore = await repo.imagesOf(tx, id);
+        if (!differs(locked, imagesBefore, fields, finalImages)) return undefined;
+        const outcome = await this.proposals.withdrawOnItemChange(tx, locked, 'changed', owner.displayName);
         await repo.updateItem(tx, id, fields);
         await repo.replaceImages(tx, id, finalImages);
+        return outcome;
       });
     } catch (error) {
       await this.images.removeAll(stored.map((image) => image.key));
@@ -110,22 +119,29 @@ export class ItemsService {
     }
     const kept = new Set(finalImages.map((image) => image.storageKey));
     await this.images.removeAll(existing.map((image) => image.storageKey).filter((key) => !kept.has(key)));
-    await this.announce('items.updated', id, session.userId);
+    if (withdrawn) {
+      await this.proposals.announce(withdrawn);
+      await this.announce('items.updated', id, session.userId);
+    }
     return this.get(session, id);
   }
 
+  /** Removing an item withdraws the pending proposals it is in, and tells their other side. */
   async delete(session: Session | undefined, id: string): Promise<void> {
     if (!session) throw unauthenticated(TEXT.auth.required);
-    const keys = await this.db.transaction(async (tx) => {
+    const owner = await session.user();
+    const { keys, withdrawn } = await this.db.transaction(async (tx) => {
       const item = await repo.lockItem(tx, id);
       if (!item) throw notFound(TEXT.items.notFoundTitle);
       if (item.ownerId !== session.userId) throw forbidden(TEXT.items.deleteForbidden);
       if (item.status === 'swapped') throw badRequest(TEXT.items.swappedUndeletable);
+      const outcome = await this.proposals.withdrawOnItemChange(tx, item, 'removed', owner.displayName);
       const images = await repo.imagesOf(tx, id);
       await repo.deleteItem(tx, id);
-      return images.map((image) => image.storageKey);
+      return { keys: images.map((image) => image.storageKey), withdrawn: outcome };
     });
     await this.images.removeAll(keys);
+    await this.proposals.announce(withdrawn);
     await this.announce('items.deleted', id, session.userId);
   }
 
@@ -146,6 +162,19 @@ export class ItemsService {
 
 function toImageRow(image: StoredImage) {
   return { storageKey: image.key, width: image.width, height: image.height };
+}
+
+/** Whether saving changes anything another member sees: a field, or the photos or their order. */
+function differs(
+  item: repo.ItemRow,
+  images: repo.ItemImageRow[],
+  fields: ItemFields,
+  finalImages: { storageKey: string }[],
+): boolean {
+  const fieldChanged = (['title', 'description', 'category', 'value', 'location'] as const).some((name) => item[name] !== fields[name]);
+  const photosChanged =
+    images.length !== finalImages.length || images.some((image, index) => image.storageKey !== finalImages[index]?.storageKey);
+  return fieldChanged || photosChanged;
 }
 
 type OrderEntry = { kind: 'existing'; image: repo.ItemImageRow } | { kind: 'new'; index: number };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, proposals } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -65,5 +65,18 @@ export async function resolveProposalNotifications(
       ...(readBy ? { read: sql`${notifications.read} OR ${notifications.userId} = ${readBy}` } : {}),
     })
     .where(and(inArray(notifications.proposalId, proposalIds), eq(notifications.type, 'proposal')))
+    .returning();
+}
+
+/**
+ * Removes the notices about every proposal (of any status) that asks for this item. Deleting the
+ * item deletes those proposals (ON DELETE CASCADE) and would delete these rows too, but PostgreSQL
+ * also reaches each of them through its item_id (SET NULL) in the same statement and refuses the
+ * delete; removing them first gives the cascade nothing to collide on.
+ */
+export function deleteForProposalsAsking(db: Executor, itemId: string): Promise<NotificationRow[]> {
+  return db
+    .delete(notifications)
+    .where(inArray(notifications.proposalId, db.select({ id: proposals.id }).from(proposals).where(eq(proposals.itemId, itemId))))
     .returning();
 }

@@ -43,12 +43,34 @@ export async function insertProposal(
 }
 
 export async function resolve(db: Executor, id: string, status: 'accepted' | 'declined' | 'cancelled'): Promise<ProposalRow> {
-  const [row] = await db
+  const [row] = await resolveAll(db, [id], status);
+  return row!;
+}
+
+export async function resolveAll(
+  db: Executor,
+  ids: string[],
+  status: 'accepted' | 'declined' | 'cancelled',
+): Promise<ProposalRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(proposals)
     .set({ status, resolvedAt: sql`now()` })
-    .where(eq(proposals.id, id))
+    .where(inArray(proposals.id, ids))
     .returning();
-  return row!;
+}
+
+/**
+ * The pending proposals that ask for or offer this item, locked in id order. Called with the
+ * item's row already locked: items before proposals, the order every transaction keeps.
+ */
+export function lockPendingInvolving(db: Executor, itemId: string) {
+  return db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.status, 'pending'), or(eq(proposals.itemId, itemId), eq(proposals.offerItemId, itemId))))
+    .orderBy(asc(proposals.id))
+    .for('update');
 }
 
 /** Every other pending proposal that asks for or offers one of these items: they can no longer happen. */

@@ -24,7 +24,7 @@ const t = TEXT.proposals;
 const tn = TEXT.notifications;
 
 /** What a committed change must tell the members' screens. */
-interface Outcome {
+export interface ProposalOutcome {
   proposals: repo.ProposalRow[];
   created: notificationsRepo.NotificationRow[];
   resolved: notificationsRepo.NotificationRow[];
@@ -32,7 +32,7 @@ interface Outcome {
   swapped: { itemId: string; ownerId: string }[];
 }
 
-const quiet = (): Outcome => ({ proposals: [], created: [], resolved: [], balances: [], swapped: [] });
+const quiet = (): ProposalOutcome => ({ proposals: [], created: [], resolved: [], balances: [], swapped: [] });
 
 export class ProposalsService {
   constructor(
@@ -240,7 +240,60 @@ export class ProposalsService {
     return this.present(this.db, row, session.userId);
   }
 
-  private async announce(outcome: Outcome): Promise<void> {
+  /**
+   * Inside the transaction that changes or removes an item, with the item's row locked: every
+   * pending proposal that asks for it or offers it is withdrawn, so nobody accepts what they were
+   * not offered (docs/decisions/009). The owner's own proposals (the item was their offer) become
+   * cancelled, the proposals they received for it declined, and the other side is told why.
+   * Returns what to announce once the transaction has committed (announce()).
+   */
+  async withdrawOnItemChange(
+    tx: Executor,
+    item: { id: string; title: string; ownerId: string },
+    change: 'changed' | 'removed',
+    ownerName: string,
+  ): Promise<ProposalOutcome> {
+    const outcome = quiet();
+    const removed = change === 'removed';
+    const involved = await repo.lockPendingInvolving(tx, item.id);
+    if (removed) outcome.resolved.push(...(await notificationsRepo.deleteForProposalsAsking(tx, item.id)));
+    if (involved.length === 0) return outcome;
+    const asked = involved.filter((proposal) => proposal.itemId === item.id);
+    const offered = involved.filter((proposal) => proposal.offerItemId === item.id);
+    const declined = await repo.resolveAll(tx, asked.map((proposal) => proposal.id), 'declined');
+    const cancelled = await repo.resolveAll(tx, offered.map((proposal) => proposal.id), 'cancelled');
+    const titleOf = new Map((await repo.itemsByIds(tx, cancelled.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
+    outcome.proposals.push(...declined, ...cancelled);
+    outcome.resolved.push(...(await notificationsRepo.resolveProposalNotifications(tx, involved.map((proposal) => proposal.id))));
+    outcome.created.push(
+      ...(await notificationsRepo.insertNotifications(tx, [
+        ...declined.map((proposal) => ({
+          ...answerNotification(
+            proposal,
+            tn.proposalWithdrawn,
+            removed ? tn.askedItemRemoved(ownerName, item.title) : tn.askedItemChanged(ownerName, item.title),
+          ),
+          // A removed item takes the proposals asking for it along (ON DELETE CASCADE); the notice stays.
+          ...(removed ? { itemId: null, proposalId: null } : {}),
+        })),
+        ...cancelled.map((proposal) => {
+          const wanted = titleOf.get(proposal.itemId) ?? 'your item';
+          return {
+            ...answerNotification(
+              proposal,
+              tn.proposalWithdrawn,
+              removed ? tn.offeredItemRemoved(ownerName, item.title, wanted) : tn.offeredItemChanged(ownerName, item.title, wanted),
+            ),
+            userId: proposal.receiverId,
+            relatedId: proposal.senderId,
+          };
+        }),
+      ])),
+    );
+    return outcome;
+  }
+
+  async announce(outcome: ProposalOutcome): Promise<void> {
     await this.points.announce(outcome.balances);
     await this.notifications.announceCreated(outcome.created);
     for (const userId of new Set(outcome.resolved.map((row) => row.userId))) {
