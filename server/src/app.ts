@@ -32,7 +32,7 @@ import { PointsService } from './modules/points/service.ts';
 import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
-import { registerAuthentication } from './plugins/authentication.ts';
+import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { memberLimits } from './plugins/rate-limit.ts';
@@ -43,7 +43,7 @@ import type { EventBus } from './realtime/event-bus.ts';
 import { InProcessEventBus } from './realtime/in-process-event-bus.ts';
 import { PostgresEventBus } from './realtime/postgres-event-bus.ts';
 import { SocketHub } from './realtime/socket-hub.ts';
-import { socketError, socketRoute } from './realtime/socket-route.ts';
+import { socketError, socketRoute } from './modules/presence/socket-route.ts';
 import { openStorage, type OpenStorage } from './storage/open-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -130,13 +130,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const points = new PointsService(database.db, bus);
-  const auth = new AuthService(database.db, bus, mailer, publicUrl, app.log);
+  const auth = new AuthService(database.db, bus, points, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
+  const items = new ItemsService(database.db, images, bus);
   const profiles = new ProfilesService(database.db, images);
   const notifications = new NotificationsService(database.db, bus);
-  const proposals = new ProposalsService(database.db, bus, notifications, points);
-  const items = new ItemsService(database.db, images, bus, proposals);
-  const conversations = new ConversationsService(database.db, bus, images, notifications);
+  const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles);
+  items.onChange(async (tx, item, change, ownerName) => {
+    const withdrawn = await proposals.withdrawOnItemChange(tx, item, change, ownerName);
+    return () => proposals.announce(withdrawn);
+  });
+  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   app.decorate('services', {

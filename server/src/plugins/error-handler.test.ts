@@ -43,7 +43,7 @@ describe('errors', () => {
 
   it('hides what went wrong inside: no stack, no internal message', async () => {
     const { app: fresh } = await buildTestApp();
-    fresh.get('/api/explode', async () => {
+    fresh.get('/api/explode', { config: { public: true } }, async () => {
       throw new Error('password column missing at /srv/app/secret.ts:12');
     });
 

@@ -1,7 +1,7 @@
 import { TEXT } from '@swapyard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, RateLimit } from '../config.ts';
-import { AppError, unauthenticated } from '../lib/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 interface Window {
   count: number;
@@ -59,14 +59,13 @@ export function memberLimits(limits: Config['rateLimits']) {
     proposals: rateLimit(limits.proposalsPerMember, byMember),
     messages: rateLimit(limits.messagesPerMember, byMember),
     /**
-     * For a route that takes files: a sender who is signed out (401, with the route's text) or over
-     * the upload limit (429) is answered before a byte of the body is read, and the connection
-     * closes after the answer instead of reading up to 40 MB only to throw it away.
+     * For a route that takes files (signed-out senders are refused earlier, by the sign-in gate): a
+     * member over the upload limit (429) is answered before a byte of the body is read, and the
+     * connection closes after the answer instead of reading up to 40 MB only to throw it away.
      */
-    beforeUpload(signedOutMessage: string = TEXT.auth.required) {
+    beforeUpload() {
       return async function refuseBeforeReading(request: FastifyRequest, reply: FastifyReply): Promise<void> {
         try {
-          if (!request.session) throw unauthenticated(signedOutMessage);
           await uploads(request, reply);
         } catch (error) {
           reply.header('connection', 'close');

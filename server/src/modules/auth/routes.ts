@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { requireSession } from '../../plugins/authentication.ts';
+import { requireSession } from './authentication.ts';
 import { byEmail, byIp, rateLimit } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './service.ts';
 import type { SessionCookie } from './session-cookie.ts';
@@ -25,6 +25,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
     api.post(
       '/api/auth/register',
       {
+        config: { public: true },
         schema: { tags: ['auth'], body: registerBody, response: { 201: meResponse } },
         preHandler: rateLimit(limits.registerPerIp, byIp),
       },
@@ -38,6 +39,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
     api.post(
       '/api/auth/login',
       {
+        config: { public: true },
         schema: { tags: ['auth'], body: loginBody, response: { 200: meResponse } },
         preHandler: [rateLimit(limits.loginPerIp, byIp), rateLimit(limits.loginPerEmail, byEmail)],
       },
@@ -49,7 +51,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       },
     );
 
-    api.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    api.post('/api/auth/logout', { config: { public: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
       const token = cookie.read(request);
       if (token) await auth.logout(token);
       cookie.clear(reply);
@@ -63,6 +65,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
     api.post(
       '/api/auth/forgot-password',
       {
+        config: { public: true },
         schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
         preHandler: [resetPerIp, rateLimit(limits.resetPerEmail, byEmail)],
       },
@@ -75,6 +78,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
     api.post(
       '/api/auth/reset-password',
       {
+        config: { public: true },
         schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse } },
         preHandler: resetPerIp,
       },

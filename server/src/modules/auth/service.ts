@@ -15,11 +15,11 @@ import { badRequest, conflict, unauthenticated } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
-import { appendEntry } from '../points/repository.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { presentCurrentUser } from './present-user.ts';
 import * as repo from './repository.ts';
 import { SessionCache } from './session-cache.ts';
+import type { PointsService } from '../points/service.ts';
 
 const HOUR_MS = 3_600_000;
 // Touching last_seen_at on every request would turn every read into a write.
@@ -45,6 +45,7 @@ export class AuthService {
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
+    private readonly points: PointsService,
     private readonly mailer: Mailer,
     private readonly publicUrl: (path: string) => string,
     private readonly log: FastifyBaseLogger,
@@ -62,7 +63,7 @@ export class AuthService {
         displayName: input.displayName,
       });
       if (!row) throw conflict(TEXT.account.emailTaken);
-      const points = await appendEntry(tx, { userId: row.id, amount: STARTING_POINTS, reason: 'signup_bonus' });
+      const points = await this.points.move(tx, { userId: row.id, amount: STARTING_POINTS, reason: 'signup_bonus' });
       return { ...row, points };
     });
     return this.startSession(this.db, user, false);

@@ -16,8 +16,11 @@ export function sessionCookie(config: Config): SessionCookie {
   return {
     read: (request) => request.cookies[name],
     // Without Remember me the cookie has no expiry and ends with the browser.
-    set: (reply, token, remember) =>
-      reply.setCookie(name, token, remember ? { ...base, maxAge: REMEMBERED_SESSION_DAYS * 86_400 } : base),
-    clear: (reply) => reply.clearCookie(name, base),
+    set: (reply, token, remember) => {
+      reply.setCookie(name, token, remember ? { ...base, maxAge: REMEMBERED_SESSION_DAYS * 86_400 } : base);
+    },
+    clear: (reply) => {
+      reply.clearCookie(name, base);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
-import { conversationMembers, conversations, items, messages, notifications, users } from '../../db/schema/index.ts';
+import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -118,56 +118,6 @@ export async function markConversationRead(db: Executor, conversationId: string,
     .update(conversationMembers)
     .set({ lastReadAt: sql`now()` })
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
-}
-
-/**
- * One unread message notification per conversation for its receiver: the newest message
- * updates it rather than adding another. Returns it and whether it is new.
- */
-export async function upsertMessageNotification(
-  db: Executor,
-  values: { userId: string; conversationId: string; itemId: string | null; title: string; description: string },
-) {
-  const match = and(
-    eq(notifications.userId, values.userId),
-    eq(notifications.type, 'message'),
-    eq(notifications.relatedId, values.conversationId),
-    eq(notifications.read, false),
-  );
-  const [updated] = await db
-    .update(notifications)
-    .set({ title: values.title, description: values.description, createdAt: sql`now()` })
-    .where(match)
-    .returning();
-  if (updated) return { row: updated, created: false };
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: values.userId,
-      type: 'message',
-      title: values.title,
-      description: values.description,
-      itemId: values.itemId,
-      relatedId: values.conversationId,
-    })
-    .returning();
-  return { row: row!, created: true };
-}
-
-export async function markMessageNotificationsRead(db: Executor, userId: string, conversationId: string): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, 'message'),
-        eq(notifications.relatedId, conversationId),
-        eq(notifications.read, false),
-      ),
-    )
-    .returning({ id: notifications.id });
-  return rows.length;
 }
 
 export async function unreadConversationCount(db: Executor, userId: string): Promise<number> {

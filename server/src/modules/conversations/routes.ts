@@ -15,6 +15,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ConversationsService } from './service.ts';
+import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
 const listQuery = pageQuery(50, 30);
@@ -25,27 +26,27 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
     const tags = ['conversations'];
 
     api.post('/api/conversations', { schema: { tags, body: conversationOpenBody, response: { 200: conversationResponse } } }, async (request) => ({
-      conversation: await conversations.open(request.session, request.body.otherUserId, request.body.itemId),
+      conversation: await conversations.open(requireSession(request), request.body.otherUserId, request.body.itemId),
     }));
 
     api.get('/api/conversations', { schema: { tags, querystring: listQuery, response: { 200: conversationPage } } }, (request) =>
-      conversations.list(request.session, request.query.cursor, request.query.limit),
+      conversations.list(requireSession(request), request.query.cursor, request.query.limit),
     );
 
     api.get('/api/conversations/:id', { schema: { tags, params: idParams, response: { 200: conversationResponse } } }, async (request) => ({
-      conversation: await conversations.get(request.session, request.params.id),
+      conversation: await conversations.get(requireSession(request), request.params.id),
     }));
 
     api.get(
       '/api/conversations/:id/messages',
       { schema: { tags, params: idParams, querystring: listQuery, response: { 200: messagePage } } },
-      (request) => conversations.messages(request.session, request.params.id, request.query.cursor, request.query.limit),
+      (request) => conversations.messages(requireSession(request), request.params.id, request.query.cursor, request.query.limit),
     );
 
     api.post(
       '/api/conversations/:id/messages',
       { schema: { tags, params: idParams, body: messageSendBody, response: { 200: chatMessageResponse } }, preHandler: limits.messages },
-      async (request) => ({ message: await conversations.send(request.session, request.params.id, request.body) }),
+      async (request) => ({ message: await conversations.send(requireSession(request), request.params.id, request.body) }),
     );
 
     api.post(
@@ -59,7 +60,7 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
         const clientId = z.uuid().safeParse(form.fields.get('clientId'));
         if (!clientId.success) throw badRequest(TEXT.errors.invalidInput);
         return {
-          message: await conversations.send(request.session, request.params.id, {
+          message: await conversations.send(requireSession(request), request.params.id, {
             clientId: clientId.data,
             text: form.fields.get('text') ?? '',
             image: form.files[0],
@@ -69,7 +70,7 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
     );
 
     api.post('/api/conversations/:id/read', { schema: { tags, params: idParams } }, async (request, reply) => {
-      await conversations.markRead(request.session, request.params.id);
+      await conversations.markRead(requireSession(request), request.params.id);
       return reply.code(204).send();
     });
   };

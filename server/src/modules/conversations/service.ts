@@ -6,46 +6,20 @@ import {
   type MessagePage,
 } from '@swapyard/contract';
 import type { Database } from '../../db/database.ts';
-import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
-import { itemsByIds } from '../proposals/repository.ts';
+import type { ItemsService } from '../items/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { findUser } from '../profiles/repository.ts';
-import { imageUrl } from '../uploads/image-keys.ts';
 import type { ImageService } from '../uploads/service.ts';
+import type { ProfilesService } from '../profiles/service.ts';
+import { presentMessage, presentSummary } from './present-conversation.ts';
 import * as repo from './repository.ts';
 
 const t = TEXT.conversations;
 const PREVIEW_CHARS = 120;
-
-function presentMessage(row: repo.MessageRow): ChatMessage {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    clientId: row.clientId,
-    text: row.text,
-    imageUrl: row.imageKey ? imageUrl(row.imageKey) : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-type SummaryRow = Awaited<ReturnType<typeof repo.listForMember>>[number];
-
-function presentSummary(row: SummaryRow): ConversationSummary {
-  return {
-    id: row.conversation.id,
-    item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
-    other: row.other,
-    otherPresence: { online: row.otherOnline, lastSeenAt: row.otherLastSeenAt?.toISOString() ?? null },
-    lastMessage: row.conversation.lastMessage,
-    lastMessageAt: row.conversation.lastMessageAt.toISOString(),
-    unreadCount: row.unreadCount,
-  };
-}
 
 export interface OutgoingMessage {
   clientId: string;
@@ -59,23 +33,23 @@ export class ConversationsService {
     private readonly bus: EventBus,
     private readonly images: ImageService,
     private readonly notifications: NotificationsService,
+    private readonly profiles: ProfilesService,
+    private readonly items: ItemsService,
   ) {}
 
   /** Contact Owner and Send Message: the one conversation per pair (per item), made on first use. */
-  async open(session: Session | undefined, otherUserId: string, itemId: string | null): Promise<ConversationSummary> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async open(session: Session, otherUserId: string, itemId: string | null): Promise<ConversationSummary> {
     if (otherUserId === session.userId) throw badRequest(t.withYourself);
-    if (!(await findUser(this.db, otherUserId))) throw badRequest(t.otherRequired);
+    if (!(await this.profiles.exists(otherUserId))) throw badRequest(t.otherRequired);
     if (itemId) {
-      const [item] = await itemsByIds(this.db, [itemId]);
+      const [item] = await this.items.byIds(this.db, [itemId]);
       if (!item || (item.ownerId !== otherUserId && item.ownerId !== session.userId)) throw badRequest(t.itemMismatch);
     }
     const conversation = await this.db.transaction((tx) => repo.findOrCreate(tx, [session.userId, otherUserId], itemId, ''));
     return this.summary(session.userId, conversation.id);
   }
 
-  async list(session: Session | undefined, cursor: string | undefined, limit: number): Promise<ConversationPage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async list(session: Session, cursor: string | undefined, limit: number): Promise<ConversationPage> {
     const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.conversation.id]);
     return {
@@ -85,14 +59,12 @@ export class ConversationsService {
     };
   }
 
-  async get(session: Session | undefined, id: string): Promise<ConversationSummary> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async get(session: Session, id: string): Promise<ConversationSummary> {
     await this.assertParticipant(session.userId, id);
     return this.summary(session.userId, id);
   }
 
-  async messages(session: Session | undefined, id: string, cursor: string | undefined, limit: number): Promise<MessagePage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async messages(session: Session, id: string, cursor: string | undefined, limit: number): Promise<MessagePage> {
     await this.assertParticipant(session.userId, id);
     const rows = await repo.listMessages(this.db, id, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.message.id]);
@@ -106,8 +78,7 @@ export class ConversationsService {
    * Stored before any event goes out, so nothing announced can be lost; the client's id makes a
    * retried send return the first message instead of a second one.
    */
-  async send(session: Session | undefined, id: string, outgoing: OutgoingMessage): Promise<ChatMessage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async send(session: Session, id: string, outgoing: OutgoingMessage): Promise<ChatMessage> {
     const members = await this.assertParticipant(session.userId, id);
     const text = outgoing.text.trim();
     if (!text && !outgoing.image) throw badRequest(t.messageRequired);
@@ -130,7 +101,7 @@ export class ConversationsService {
       const conversation = (await repo.findConversation(tx, id))!;
       await repo.touchConversation(tx, id, preview, message.createdAt);
       await repo.markConversationRead(tx, id, session.userId);
-      const notification = await repo.upsertMessageNotification(tx, {
+      const notification = await this.notifications.noteMessage(tx, {
         userId: receiverId,
         conversationId: id,
         itemId: conversation.itemId,
@@ -156,12 +127,11 @@ export class ConversationsService {
   }
 
   /** Opening a conversation reads it, and reads its message notification too. */
-  async markRead(session: Session | undefined, id: string): Promise<void> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async markRead(session: Session, id: string): Promise<void> {
     await this.assertParticipant(session.userId, id);
     const changedNotifications = await this.db.transaction(async (tx) => {
       await repo.markConversationRead(tx, id, session.userId);
-      return repo.markMessageNotificationsRead(tx, session.userId, id);
+      return this.notifications.readMessageNotices(tx, session.userId, id);
     });
     await this.bus.publish({ rooms: [rooms.user(session.userId)], event: { type: 'conversations.updated', data: { conversationId: id } } });
     if (changedNotifications > 0) await this.notifications.announceUpdated(session.userId, null);

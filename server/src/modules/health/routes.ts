@@ -9,13 +9,13 @@ export function healthRoutes(database: DatabaseHandle) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/api/health', { schema: { tags: ['operations'], response: { 200: status } } }, async () => ({
+    api.get('/api/health', { config: { public: true }, schema: { tags: ['operations'], response: { 200: status } } }, async () => ({
       status: 'ok' as const,
     }));
 
     api.get(
       '/api/ready',
-      { schema: { tags: ['operations'], response: { 200: status, 503: status } } },
+      { config: { public: true }, schema: { tags: ['operations'], response: { 200: status, 503: status } } },
       async (request, reply) => {
         try {
           await database.ping();

@@ -131,3 +131,19 @@ export async function deleteItem(db: Executor, id: string): Promise<void> {
   await db.delete(items).where(eq(items.id, id));
 }
 
+/**
+ * Item rows locked in id order, before any proposal row: every transaction that locks both does
+ * it in this order, so two accepts sharing an item queue instead of deadlocking. NO KEY UPDATE
+ * leaves foreign-key checks of new proposals free to proceed.
+ */
+export function lockItems(db: Executor, ids: string[], mode: 'no key update' | 'share') {
+  return db.select().from(items).where(inArray(items.id, ids)).orderBy(asc(items.id)).for(mode);
+}
+
+export async function markSwapped(db: Executor, itemIds: string[]): Promise<void> {
+  await db.update(items).set({ status: 'swapped', updatedAt: sql`now()` }).where(inArray(items.id, itemIds));
+}
+
+export function itemsByIds(db: Executor, ids: string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : db.select().from(items).where(inArray(items.id, ids));
+}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ItemsService } from './service.ts';
+import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.items.notFoundTitle }) });
 const itemForm = { maxFiles: MAX_ITEM_IMAGES, tooManyFiles: TEXT.items.tooManyImages };
@@ -18,15 +19,15 @@ export function itemRoutes(items: ItemsService, limits: MemberLimits) {
 
     api.get('/api/items', { schema: { tags: ['items'], querystring: marketplaceQuery, response: { 200: itemPage } } }, (request) => {
       const { cursor, limit, ...filters } = request.query;
-      return items.list(request.session, filters, { cursor, limit });
+      return items.list(requireSession(request), filters, { cursor, limit });
     });
 
     api.get('/api/items/:id', { schema: { tags: ['items'], params: idParams, response: { 200: itemResponse } } }, async (request) => ({
-      item: await items.get(request.session, request.params.id),
+      item: await items.get(requireSession(request), request.params.id),
     }));
 
-    api.post('/api/items', { schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.beforeUpload(TEXT.items.loginRequired) }, async (request, reply) => {
-      const item = await items.create(request.session, await readMultipartForm(request, itemForm));
+    api.post('/api/items', { config: { signedOutMessage: TEXT.items.loginRequired }, schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.beforeUpload() }, async (request, reply) => {
+      const item = await items.create(requireSession(request), await readMultipartForm(request, itemForm));
       return reply.code(201).send({ item });
     });
 
@@ -34,19 +35,19 @@ export function itemRoutes(items: ItemsService, limits: MemberLimits) {
       '/api/items/:id',
       { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } }, preHandler: limits.beforeUpload() },
       async (request) => ({
-        item: await items.update(request.session, request.params.id, await readMultipartForm(request, itemForm)),
+        item: await items.update(requireSession(request), request.params.id, await readMultipartForm(request, itemForm)),
       }),
     );
 
     api.delete('/api/items/:id', { schema: { tags: ['items'], params: idParams } }, async (request, reply) => {
-      await items.delete(request.session, request.params.id);
+      await items.delete(requireSession(request), request.params.id);
       return reply.code(204).send();
     });
 
     api.get(
       '/api/users/:id/items',
       { schema: { tags: ['items'], params: idParams, querystring: ownerItemsQuery, response: { 200: itemPage } } },
-      (request) => items.listByOwner(request.session, request.params.id, request.query),
+      (request) => items.listByOwner(requireSession(request), request.params.id, request.query),
     );
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type ItemCard,
   itemFields,
   MAX_ITEM_IMAGES,
   TEXT,
@@ -8,13 +9,12 @@ import {
   type ItemType,
 } from '@swapyard/contract';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
-import { badRequest, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import type { Database, Executor } from '../../db/database.ts';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import type { Session } from '../auth/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
-import type { ProposalsService, ProposalOutcome } from '../proposals/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentCard, presentDetail } from './present-item.ts';
 import * as repo from './repository.ts';
@@ -34,38 +34,71 @@ function parseFields(form: MultipartForm): ItemFields {
 }
 
 
+/**
+ * Runs inside the transaction that changes (in a way another member would see) or removes an
+ * item, with its row locked; returns what to do once that transaction has committed. Proposals
+ * hook in here (docs/decisions/009) without items depending on them.
+ */
+export type ItemChangeHook = (
+  tx: Executor,
+  item: repo.ItemRow,
+  change: 'changed' | 'removed',
+  ownerName: string,
+) => Promise<() => Promise<void>>;
+
 export class ItemsService {
+  private readonly changeHooks: ItemChangeHook[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly images: ImageService,
     private readonly bus: EventBus,
-    private readonly proposals: ProposalsService,
   ) {}
 
+  onChange(hook: ItemChangeHook): void {
+    this.changeHooks.push(hook);
+  }
+
+  /** Locks item rows in id order, in the caller's transaction: before any proposal row (see the repository). */
+  lock(tx: Executor, ids: string[], mode: 'no key update' | 'share'): Promise<repo.ItemRow[]> {
+    return repo.lockItems(tx, ids, mode);
+  }
+
+  markSwapped(tx: Executor, ids: string[]): Promise<void> {
+    return repo.markSwapped(tx, ids);
+  }
+
+  byIds(db: Executor, ids: string[]): Promise<repo.ItemRow[]> {
+    return repo.itemsByIds(db, ids);
+  }
+
+  /** The marketplace cards of these items, by id: what another module shows of an item. */
+  async cards(db: Executor, ids: string[]): Promise<Map<string, ItemCard>> {
+    const [rows, images] = await Promise.all([repo.itemsByIds(db, ids), repo.firstImagesOf(db, ids)]);
+    const imageOf = new Map(images.map((image) => [image.itemId, image]));
+    return new Map(rows.map((item) => [item.id, presentCard(item, imageOf.get(item.id))]));
+  }
+
   async list(
-    session: Session | undefined,
+    session: Session,
     filters: repo.ItemFilters & { type: ItemType },
     { cursor, limit }: ListOptions,
   ): Promise<ItemPage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
     // One row more than asked tells whether another page exists without counting.
     return this.toPage(await repo.listAvailable(this.db, filters, decodeCursor(cursor), limit + 1), limit);
   }
 
-  async listByOwner(session: Session | undefined, ownerId: string, { cursor, limit }: ListOptions): Promise<ItemPage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async listByOwner(session: Session, ownerId: string, { cursor, limit }: ListOptions): Promise<ItemPage> {
     return this.toPage(await repo.listByOwner(this.db, ownerId, decodeCursor(cursor), limit + 1), limit);
   }
 
-  async get(session: Session | undefined, id: string): Promise<ItemDetail> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await repo.findWithOwner(this.db, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
     return presentDetail(found.item, found.owner, await repo.imagesOf(this.db, id));
   }
 
-  async create(session: Session | undefined, form: MultipartForm): Promise<ItemDetail> {
-    if (!session) throw unauthenticated(TEXT.items.loginRequired);
+  async create(session: Session, form: MultipartForm): Promise<ItemDetail> {
     const fields = parseFields(form);
     if (form.files.length === 0) throw badRequest(TEXT.items.imagesRequired);
     const stored = await this.images.storeAll('items', session.userId, form.files);
@@ -85,8 +118,7 @@ export class ItemsService {
   }
 
   /** A change that matters withdraws the pending proposals the item is in (docs/decisions/009). */
-  async update(session: Session | undefined, id: string, form: MultipartForm): Promise<ItemDetail> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async update(session: Session, id: string, form: MultipartForm): Promise<ItemDetail> {
     const current = await repo.findWithOwner(this.db, id);
     if (!current) throw notFound(TEXT.items.notFoundTitle);
     if (current.item.ownerId !== session.userId) throw forbidden(TEXT.items.updateForbidden);
@@ -100,18 +132,18 @@ export class ItemsService {
     const finalImages = order.map((entry) =>
       entry.kind === 'existing' ? entry.image : toImageRow(stored[entry.index]!),
     );
-    let withdrawn: ProposalOutcome | undefined;
+    let afterCommit: (() => Promise<void>)[] | undefined;
     try {
-      withdrawn = await this.db.transaction(async (tx) => {
+      afterCommit = await this.db.transaction(async (tx) => {
         const locked = await repo.lockItem(tx, id);
         if (!locked) throw notFound(TEXT.items.notFoundTitle);
         if (locked.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
         const imagesBefore = await repo.imagesOf(tx, id);
         if (!differs(locked, imagesBefore, fields, finalImages)) return undefined;
-        const outcome = await this.proposals.withdrawOnItemChange(tx, locked, 'changed', owner.displayName);
+        const hooked = await this.runChangeHooks(tx, locked, 'changed', owner.displayName);
         await repo.updateItem(tx, id, fields);
         await repo.replaceImages(tx, id, finalImages);
-        return outcome;
+        return hooked;
       });
     } catch (error) {
       await this.images.removeAll(stored.map((image) => image.key));
@@ -119,30 +151,35 @@ export class ItemsService {
     }
     const kept = new Set(finalImages.map((image) => image.storageKey));
     await this.images.removeAll(existing.map((image) => image.storageKey).filter((key) => !kept.has(key)));
-    if (withdrawn) {
-      await this.proposals.announce(withdrawn);
+    if (afterCommit) {
+      for (const work of afterCommit) await work();
       await this.announce('items.updated', id, session.userId);
     }
     return this.get(session, id);
   }
 
   /** Removing an item withdraws the pending proposals it is in, and tells their other side. */
-  async delete(session: Session | undefined, id: string): Promise<void> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async delete(session: Session, id: string): Promise<void> {
     const owner = await session.user();
-    const { keys, withdrawn } = await this.db.transaction(async (tx) => {
+    const { keys, afterCommit } = await this.db.transaction(async (tx) => {
       const item = await repo.lockItem(tx, id);
       if (!item) throw notFound(TEXT.items.notFoundTitle);
       if (item.ownerId !== session.userId) throw forbidden(TEXT.items.deleteForbidden);
       if (item.status === 'swapped') throw badRequest(TEXT.items.swappedUndeletable);
-      const outcome = await this.proposals.withdrawOnItemChange(tx, item, 'removed', owner.displayName);
+      const hooked = await this.runChangeHooks(tx, item, 'removed', owner.displayName);
       const images = await repo.imagesOf(tx, id);
       await repo.deleteItem(tx, id);
-      return { keys: images.map((image) => image.storageKey), withdrawn: outcome };
+      return { keys: images.map((image) => image.storageKey), afterCommit: hooked };
     });
     await this.images.removeAll(keys);
-    await this.proposals.announce(withdrawn);
+    for (const work of afterCommit) await work();
     await this.announce('items.deleted', id, session.userId);
+  }
+
+  private async runChangeHooks(tx: Executor, item: repo.ItemRow, change: 'changed' | 'removed', ownerName: string) {
+    const afterCommit: (() => Promise<void>)[] = [];
+    for (const hook of this.changeHooks) afterCommit.push(await hook(tx, item, change, ownerName));
+    return afterCommit;
   }
 
   private async toPage(rows: repo.PageRow[], limit: number): Promise<ItemPage> {

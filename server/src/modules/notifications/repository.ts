@@ -80,3 +80,53 @@ export function deleteForProposalsAsking(db: Executor, itemId: string): Promise<
     .where(inArray(notifications.proposalId, db.select({ id: proposals.id }).from(proposals).where(eq(proposals.itemId, itemId))))
     .returning();
 }
+
+/**
+ * One unread message notification per conversation for its receiver: the newest message
+ * updates it rather than adding another. Returns it and whether it is new.
+ */
+export async function upsertMessageNotification(
+  db: Executor,
+  values: { userId: string; conversationId: string; itemId: string | null; title: string; description: string },
+) {
+  const match = and(
+    eq(notifications.userId, values.userId),
+    eq(notifications.type, 'message'),
+    eq(notifications.relatedId, values.conversationId),
+    eq(notifications.read, false),
+  );
+  const [updated] = await db
+    .update(notifications)
+    .set({ title: values.title, description: values.description, createdAt: sql`now()` })
+    .where(match)
+    .returning();
+  if (updated) return { row: updated, created: false };
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: values.userId,
+      type: 'message',
+      title: values.title,
+      description: values.description,
+      itemId: values.itemId,
+      relatedId: values.conversationId,
+    })
+    .returning();
+  return { row: row!, created: true };
+}
+
+export async function markMessageNotificationsRead(db: Executor, userId: string, conversationId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, 'message'),
+        eq(notifications.relatedId, conversationId),
+        eq(notifications.read, false),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}

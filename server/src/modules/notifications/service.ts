@@ -1,11 +1,13 @@
 import { TEXT, type NotificationPage } from '@swapyard/contract';
-import type { Database } from '../../db/database.ts';
-import { notFound, unauthenticated } from '../../lib/app-error.ts';
+import type { Database, Executor } from '../../db/database.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
 import * as repo from './repository.ts';
+
+export type { NewNotification, NotificationRow } from './repository.ts';
 
 export class NotificationsService {
   constructor(
@@ -13,8 +15,32 @@ export class NotificationsService {
     private readonly bus: EventBus,
   ) {}
 
-  async list(session: Session | undefined, cursor: string | undefined, limit: number): Promise<NotificationPage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  /** Writes notices in the caller's transaction; announce them with announceCreated() after commit. */
+  insert(tx: Executor, rows: repo.NewNotification[]): Promise<repo.NotificationRow[]> {
+    return repo.insertNotifications(tx, rows);
+  }
+
+  /** Marks the notices of these proposals as acted on (and read, for the member who acted). */
+  resolveForProposals(tx: Executor, proposalIds: string[], readBy?: string): Promise<repo.NotificationRow[]> {
+    return repo.resolveProposalNotifications(tx, proposalIds, readBy);
+  }
+
+  /** Before an item is deleted: the notices of every proposal that asked for it (see the repository). */
+  forgetProposalsAsking(tx: Executor, itemId: string): Promise<repo.NotificationRow[]> {
+    return repo.deleteForProposalsAsking(tx, itemId);
+  }
+
+  /** The one unread notice of a conversation for its receiver, updated by each new message (see the repository). */
+  noteMessage(tx: Executor, values: Parameters<typeof repo.upsertMessageNotification>[1]) {
+    return repo.upsertMessageNotification(tx, values);
+  }
+
+  /** Opening a conversation reads its message notice; returns how many changed. */
+  readMessageNotices(tx: Executor, userId: string, conversationId: string): Promise<number> {
+    return repo.markMessageNotificationsRead(tx, userId, conversationId);
+  }
+
+  async list(session: Session, cursor: string | undefined, limit: number): Promise<NotificationPage> {
     const rows = await repo.listForUser(this.db, session.userId, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.notification.id]);
     return {
@@ -24,14 +50,12 @@ export class NotificationsService {
     };
   }
 
-  async markRead(session: Session | undefined, id: string): Promise<void> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async markRead(session: Session, id: string): Promise<void> {
     if (!(await repo.markRead(this.db, session.userId, id))) throw notFound(TEXT.notifications.notFound);
     await this.announceUpdated(session.userId, id);
   }
 
-  async markAllRead(session: Session | undefined): Promise<void> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async markAllRead(session: Session): Promise<void> {
     await repo.markAllRead(this.db, session.userId);
     await this.announceUpdated(session.userId, null);
   }

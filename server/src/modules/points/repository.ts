@@ -1,5 +1,5 @@
 import type { PointReason } from '@swapyard/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
@@ -10,6 +10,16 @@ export interface NewPointEntry {
   amount: number;
   reason: PointReason;
   proposalId?: string;
+}
+
+/** Locks these members' balances in id order, so two swaps between the same pair cannot deadlock. */
+export function lockBalances(db: Executor, userIds: string[]) {
+  return db
+    .select({ userId: users.id, points: users.points })
+    .from(users)
+    .where(inArray(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for('no key update');
 }
 
 /** Moves a balance and records why, in the caller's transaction; returns the new balance. */

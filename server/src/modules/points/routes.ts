@@ -2,6 +2,7 @@ import { pageQuery, pointEntryPage } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PointsService } from './service.ts';
+import { requireSession } from '../auth/authentication.ts';
 
 const listQuery = pageQuery(100, 50);
 
@@ -10,7 +11,7 @@ export function pointsRoutes(points: PointsService) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/api/points/entries',
       { schema: { tags: ['points'], querystring: listQuery, response: { 200: pointEntryPage } } },
-      (request) => points.history(request.session, request.query.cursor, request.query.limit),
+      (request) => points.history(requireSession(request), request.query.cursor, request.query.limit),
     );
   };
 }

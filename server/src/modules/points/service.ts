@@ -1,10 +1,9 @@
-import { TEXT, type PointEntryPage, type PointReason } from '@swapyard/contract';
-import type { Database } from '../../db/database.ts';
-import { unauthenticated } from '../../lib/app-error.ts';
+import type { PointEntryPage, PointReason } from '@swapyard/contract';
+import type { Database, Executor } from '../../db/database.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
-import { listEntries } from './repository.ts';
+import { appendEntry, listEntries, lockBalances, type NewPointEntry } from './repository.ts';
 
 export interface Balance {
   userId: string;
@@ -18,8 +17,7 @@ export class PointsService {
   ) {}
 
   /** Only ever the member's own ledger. */
-  async history(session: Session | undefined, cursor: string | undefined, limit: number): Promise<PointEntryPage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async history(session: Session, cursor: string | undefined, limit: number): Promise<PointEntryPage> {
     const rows = await listEntries(this.db, session.userId, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.entry.id]);
     return {
@@ -34,6 +32,16 @@ export class PointsService {
       })),
       nextCursor,
     };
+  }
+
+  /** Holds these balances until the caller's transaction ends; a member with no row has none. */
+  async lock(tx: Executor, userIds: string[]): Promise<Map<string, number>> {
+    return new Map((await lockBalances(tx, userIds)).map((row) => [row.userId, row.points]));
+  }
+
+  /** Moves a balance and records why, in the caller's transaction (a swap, a signup bonus); returns the new balance. */
+  move(tx: Executor, entry: NewPointEntry): Promise<number> {
+    return appendEntry(tx, entry);
   }
 
   /** Call after commit: a member's open tabs show the new balance at once. */

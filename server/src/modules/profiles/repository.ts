@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, users } from '../../db/schema/index.ts';
 
@@ -21,4 +21,18 @@ export async function updateProfile(
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row!;
+}
+
+export function summariesByIds(db: Executor, ids: string[]) {
+  return db
+    .select({ id: users.id, displayName: users.displayName, photoUrl: users.photoUrl })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export async function addRating(db: Executor, userId: string, stars: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ ratingSum: sql`${users.ratingSum} + ${stars}`, ratingCount: sql`${users.ratingCount} + 1` })
+    .where(eq(users.id, userId));
 }

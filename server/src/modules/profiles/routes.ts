@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ProfilesService } from './service.ts';
+import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.profile.notFound }) });
 
@@ -13,11 +14,11 @@ export function profileRoutes(profiles: ProfilesService, limits: MemberLimits) {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get('/api/users/:id', { schema: { tags: ['profiles'], params: idParams, response: { 200: profileResponse } } }, async (request) => ({
-      profile: await profiles.get(request.session, request.params.id),
+      profile: await profiles.get(requireSession(request), request.params.id),
     }));
 
     api.patch('/api/me', { schema: { tags: ['profiles'], body: profileUpdateBody, response: { 200: meResponse } } }, async (request) => ({
-      user: await profiles.update(request.session, request.body),
+      user: await profiles.update(requireSession(request), request.body),
     }));
 
     api.put(
@@ -27,7 +28,7 @@ export function profileRoutes(profiles: ProfilesService, limits: MemberLimits) {
         preHandler: limits.beforeUpload(),
       },
       async (request) => ({
-        user: await profiles.setPhoto(request.session, await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.images.photoRequired })),
+        user: await profiles.setPhoto(requireSession(request), await readMultipartForm(request, { maxFiles: 1, tooManyFiles: TEXT.images.photoRequired })),
       }),
     );
   };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { idempotencyKeys, items, proposals, ratings, users } from '../../db/schema/index.ts';
+import { idempotencyKeys, proposals, ratings } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -13,24 +13,6 @@ export async function findProposal(db: Executor, id: string): Promise<ProposalRo
 export async function lockProposal(db: Executor, id: string): Promise<ProposalRow | undefined> {
   const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).for('update');
   return row;
-}
-
-/**
- * Item rows locked in id order, before any proposal row: every transaction that locks both does
- * it in this order, so two accepts sharing an item queue instead of deadlocking. NO KEY UPDATE
- * leaves foreign-key checks of new proposals free to proceed.
- */
-export function lockItems(db: Executor, ids: string[], mode: 'no key update' | 'share') {
-  return db.select().from(items).where(inArray(items.id, ids)).orderBy(asc(items.id)).for(mode);
-}
-
-export function lockUsers(db: Executor, ids: string[]) {
-  return db
-    .select({ id: users.id, points: users.points })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.id))
-    .for('no key update');
 }
 
 /** Undefined when the sender already has a pending proposal for this item. */
@@ -88,10 +70,6 @@ export function declineConflicting(db: Executor, itemIds: string[], acceptedId: 
     .returning();
 }
 
-export async function markSwapped(db: Executor, itemIds: string[]): Promise<void> {
-  await db.update(items).set({ status: 'swapped', updatedAt: sql`now()` }).where(inArray(items.id, itemIds));
-}
-
 export function listForUser(db: Executor, userId: string, box: 'received' | 'sent', cursor: Cursor | undefined, limit: number) {
   return db
     .select({ proposal: proposals, cursorAt: sql<string>`${proposals.createdAt}::text` })
@@ -106,17 +84,6 @@ export function listForUser(db: Executor, userId: string, box: 'received' | 'sen
     .limit(limit);
 }
 
-export function membersByIds(db: Executor, ids: string[]) {
-  return db
-    .select({ id: users.id, displayName: users.displayName, photoUrl: users.photoUrl })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
-
-export function itemsByIds(db: Executor, ids: string[]) {
-  return ids.length === 0 ? Promise.resolve([]) : db.select().from(items).where(inArray(items.id, ids));
-}
-
 export function ratingsBy(db: Executor, raterId: string, proposalIds: string[]) {
   return proposalIds.length === 0
     ? Promise.resolve([])
@@ -126,18 +93,13 @@ export function ratingsBy(db: Executor, raterId: string, proposalIds: string[]) 
         .where(and(eq(ratings.raterId, raterId), inArray(ratings.proposalId, proposalIds)));
 }
 
-/** Undefined when this rater already rated this swap. Also adds the stars to the ratee's totals. */
+/** False when this rater already rated this swap. */
 export async function insertRating(
   db: Executor,
   values: { proposalId: string; raterId: string; rateeId: string; stars: number; comment: string },
 ): Promise<boolean> {
   const inserted = await db.insert(ratings).values(values).onConflictDoNothing().returning({ stars: ratings.stars });
-  if (inserted.length === 0) return false;
-  await db
-    .update(users)
-    .set({ ratingSum: sql`${users.ratingSum} + ${values.stars}`, ratingCount: sql`${users.ratingCount} + 1` })
-    .where(eq(users.id, values.rateeId));
-  return true;
+  return inserted.length > 0;
 }
 
 /** Claims the key for this request; false when it was claimed before (a retry, or a reuse). */

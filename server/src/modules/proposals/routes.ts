@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ProposalsService } from './service.ts';
+import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.proposals.notFound }) });
 const acceptHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
@@ -16,40 +17,41 @@ export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits
     api.post(
       '/api/proposals',
       {
+        config: { signedOutMessage: TEXT.proposals.loginRequired },
         schema: { tags, body: proposalCreateBody, response: { 201: proposalResponse } },
         preHandler: limits.proposals,
       },
-      async (request, reply) => reply.code(201).send({ proposal: await proposals.create(request.session, request.body) }),
+      async (request, reply) => reply.code(201).send({ proposal: await proposals.create(requireSession(request), request.body) }),
     );
 
     api.get('/api/proposals', { schema: { tags, querystring: proposalListQuery, response: { 200: proposalPage } } }, (request) =>
-      proposals.list(request.session, request.query.box, request.query.cursor, request.query.limit),
+      proposals.list(requireSession(request), request.query.box, request.query.cursor, request.query.limit),
     );
 
     api.get('/api/proposals/:id', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
-      proposal: await proposals.get(request.session, request.params.id),
+      proposal: await proposals.get(requireSession(request), request.params.id),
     }));
 
     api.post(
       '/api/proposals/:id/accept',
       { schema: { tags, params: idParams, headers: acceptHeaders, response: { 200: proposalResponse } } },
       async (request) => ({
-        proposal: await proposals.accept(request.session, request.params.id, request.headers['idempotency-key']),
+        proposal: await proposals.accept(requireSession(request), request.params.id, request.headers['idempotency-key']),
       }),
     );
 
     api.post('/api/proposals/:id/decline', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
-      proposal: await proposals.decline(request.session, request.params.id),
+      proposal: await proposals.decline(requireSession(request), request.params.id),
     }));
 
     api.post('/api/proposals/:id/cancel', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
-      proposal: await proposals.cancel(request.session, request.params.id),
+      proposal: await proposals.cancel(requireSession(request), request.params.id),
     }));
 
     api.post(
       '/api/proposals/:id/rating',
       { schema: { tags, params: idParams, body: ratingBody, response: { 200: proposalResponse } } },
-      async (request) => ({ proposal: await proposals.rate(request.session, request.params.id, request.body) }),
+      async (request) => ({ proposal: await proposals.rate(requireSession(request), request.params.id, request.body) }),
     );
   };
 }

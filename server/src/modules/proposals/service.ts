@@ -8,16 +8,15 @@ import {
 } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
-import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
-import { presentCard } from '../items/present-item.ts';
-import { firstImagesOf } from '../items/repository.ts';
-import type { NotificationsService } from '../notifications/service.ts';
-import * as notificationsRepo from '../notifications/repository.ts';
+import type { ItemsService } from '../items/service.ts';
+import type { NewNotification, NotificationRow, NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
-import { appendEntry } from '../points/repository.ts';
+import type { ProfilesService } from '../profiles/service.ts';
+import { presentProposal } from './present-proposal.ts';
 import * as repo from './repository.ts';
 
 const t = TEXT.proposals;
@@ -26,8 +25,8 @@ const tn = TEXT.notifications;
 /** What a committed change must tell the members' screens. */
 export interface ProposalOutcome {
   proposals: repo.ProposalRow[];
-  created: notificationsRepo.NotificationRow[];
-  resolved: notificationsRepo.NotificationRow[];
+  created: NotificationRow[];
+  resolved: NotificationRow[];
   balances: { userId: string; points: number }[];
   swapped: { itemId: string; ownerId: string }[];
 }
@@ -40,16 +39,17 @@ export class ProposalsService {
     private readonly bus: EventBus,
     private readonly notifications: NotificationsService,
     private readonly points: PointsService,
+    private readonly items: ItemsService,
+    private readonly profiles: ProfilesService,
   ) {}
 
-  async create(session: Session | undefined, body: Required<ProposalCreateBody>): Promise<Proposal> {
-    if (!session) throw unauthenticated(t.loginRequired);
+  async create(session: Session, body: Required<ProposalCreateBody>): Promise<Proposal> {
     const sender = await session.user();
     const itemIds = [body.itemId, ...(body.offerItemId ? [body.offerItemId] : [])];
     const outcome = quiet();
     const proposal = await transactionWithRetry(this.db, async (tx) => {
       // Shared locks: an accept that is swapping one of these items finishes first, and we see its result.
-      const locked = new Map((await repo.lockItems(tx, itemIds, 'share')).map((item) => [item.id, item]));
+      const locked = new Map((await this.items.lock(tx, itemIds, 'share')).map((item) => [item.id, item]));
       const item = locked.get(body.itemId);
       if (!item) throw badRequest(t.invalidItem);
       if (item.ownerId === sender.id) throw badRequest(t.ownItem);
@@ -59,8 +59,8 @@ export class ProposalsService {
         if (!offered || offered.ownerId !== sender.id) throw badRequest(t.invalidOfferItem);
         if (offered.status !== 'available') throw conflict(t.itemUnavailable);
       }
-      const [balance] = await repo.lockUsers(tx, [sender.id]);
-      if ((balance?.points ?? 0) < body.pointsOffer) throw badRequest(t.notEnoughPoints);
+      const balances = await this.points.lock(tx, [sender.id]);
+      if ((balances.get(sender.id) ?? 0) < body.pointsOffer) throw badRequest(t.notEnoughPoints);
       const row = await repo.insertProposal(tx, {
         senderId: sender.id,
         receiverId: item.ownerId,
@@ -75,7 +75,7 @@ export class ProposalsService {
         .join(' and ');
       outcome.proposals.push(row);
       outcome.created.push(
-        ...(await notificationsRepo.insertNotifications(tx, [
+        ...(await this.notifications.insert(tx, [
           {
             userId: item.ownerId,
             type: 'proposal',
@@ -93,16 +93,14 @@ export class ProposalsService {
     return this.present(this.db, proposal, sender.id);
   }
 
-  async get(session: Session | undefined, id: string): Promise<Proposal> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async get(session: Session, id: string): Promise<Proposal> {
     const row = await repo.findProposal(this.db, id);
     if (!row) throw notFound(t.notFound);
     if (row.senderId !== session.userId && row.receiverId !== session.userId) throw forbidden(t.unauthorized);
     return this.present(this.db, row, session.userId);
   }
 
-  async list(session: Session | undefined, box: 'received' | 'sent', cursor: string | undefined, limit: number): Promise<ProposalPage> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async list(session: Session, box: 'received' | 'sent', cursor: string | undefined, limit: number): Promise<ProposalPage> {
     const rows = await repo.listForUser(this.db, session.userId, box, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.proposal.id]);
     return {
@@ -116,8 +114,7 @@ export class ProposalsService {
    * two members; points move through two ledger entries; both items swapped; every other pending
    * proposal on them declined. A retry with the same Idempotency-Key gets the first answer.
    */
-  async accept(session: Session | undefined, id: string, idempotencyKey?: string): Promise<Proposal> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async accept(session: Session, id: string, idempotencyKey?: string): Promise<Proposal> {
     const first = await repo.findProposal(this.db, id);
     if (!first) throw notFound(t.notFound);
     if (first.receiverId !== session.userId) throw forbidden(t.onlyReceiver);
@@ -133,7 +130,7 @@ export class ProposalsService {
         return true;
       }
       const itemIds = [first.itemId, ...(first.offerItemId ? [first.offerItemId] : [])];
-      const lockedItems = new Map((await repo.lockItems(tx, itemIds, 'no key update')).map((item) => [item.id, item]));
+      const lockedItems = new Map((await this.items.lock(tx, itemIds, 'no key update')).map((item) => [item.id, item]));
       const proposal = await repo.lockProposal(tx, id);
       if (!proposal || proposal.status !== 'pending') throw conflict(t.notPending);
       const item = lockedItems.get(proposal.itemId);
@@ -144,22 +141,22 @@ export class ProposalsService {
         (!proposal.offerItemId || (offered?.status === 'available' && offered.ownerId === proposal.senderId));
       if (!itemsStillThere) throw conflict(t.itemsGone);
 
-      const balances = new Map((await repo.lockUsers(tx, [proposal.senderId, proposal.receiverId])).map((u) => [u.id, u.points]));
+      const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);
       if ((balances.get(proposal.senderId) ?? 0) < proposal.pointsOffer) throw conflict(t.senderShort);
       if (proposal.pointsOffer > 0) {
         const paid = { proposalId: proposal.id, amount: proposal.pointsOffer };
         outcome.balances.push(
-          { userId: proposal.senderId, points: await appendEntry(tx, { ...paid, userId: proposal.senderId, amount: -paid.amount, reason: 'swap_paid' }) },
-          { userId: proposal.receiverId, points: await appendEntry(tx, { ...paid, userId: proposal.receiverId, reason: 'swap_received' }) },
+          { userId: proposal.senderId, points: await this.points.move(tx, { ...paid, userId: proposal.senderId, amount: -paid.amount, reason: 'swap_paid' }) },
+          { userId: proposal.receiverId, points: await this.points.move(tx, { ...paid, userId: proposal.receiverId, reason: 'swap_received' }) },
         );
       }
-      await repo.markSwapped(tx, itemIds);
+      await this.items.markSwapped(tx, itemIds);
       outcome.swapped = [item, ...(offered ? [offered] : [])].map((swapped) => ({ itemId: swapped.id, ownerId: swapped.ownerId }));
       const accepted = await repo.resolve(tx, proposal.id, 'accepted');
       const declined = await repo.declineConflicting(tx, itemIds, proposal.id);
       outcome.proposals.push(accepted, ...declined);
       outcome.created.push(
-        ...(await notificationsRepo.insertNotifications(tx, [
+        ...(await this.notifications.insert(tx, [
           answerNotification(accepted, tn.proposalAccepted, `${receiver.displayName} accepted your proposal for ${item.title}.`),
           ...declined.map((other) =>
             answerNotification(other, tn.proposalDeclined, `The item was swapped in another proposal: ${item.title}.`),
@@ -167,7 +164,7 @@ export class ProposalsService {
         ])),
       );
       outcome.resolved.push(
-        ...(await notificationsRepo.resolveProposalNotifications(tx, [accepted.id, ...declined.map((p) => p.id)], session.userId)),
+        ...(await this.notifications.resolveForProposals(tx, [accepted.id, ...declined.map((p) => p.id)], session.userId)),
       );
       return false;
     });
@@ -175,36 +172,32 @@ export class ProposalsService {
     return this.get(session, id);
   }
 
-  async decline(session: Session | undefined, id: string): Promise<Proposal> {
+  async decline(session: Session, id: string): Promise<Proposal> {
     return this.close(session, id, 'declined');
   }
 
-  async cancel(session: Session | undefined, id: string): Promise<Proposal> {
+  async cancel(session: Session, id: string): Promise<Proposal> {
     return this.close(session, id, 'cancelled');
   }
 
-  async rate(session: Session | undefined, id: string, body: Required<RatingBody>): Promise<Proposal> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  async rate(session: Session, id: string, body: Required<RatingBody>): Promise<Proposal> {
     const proposal = await repo.findProposal(this.db, id);
     if (!proposal) throw notFound(t.notFound);
     const isSender = proposal.senderId === session.userId;
     if (!isSender && proposal.receiverId !== session.userId) throw forbidden(t.unauthorized);
     if (proposal.status !== 'accepted') throw badRequest(t.rateOnlyAccepted);
-    const rated = await this.db.transaction((tx) =>
-      repo.insertRating(tx, {
-        proposalId: id,
-        raterId: session.userId,
-        rateeId: isSender ? proposal.receiverId : proposal.senderId,
-        ...body,
-      }),
-    );
+    const rateeId = isSender ? proposal.receiverId : proposal.senderId;
+    const rated = await this.db.transaction(async (tx) => {
+      if (!(await repo.insertRating(tx, { proposalId: id, raterId: session.userId, rateeId, ...body }))) return false;
+      await this.profiles.addRating(tx, rateeId, body.stars);
+      return true;
+    });
     if (!rated) throw conflict(t.alreadyRated);
     return this.present(this.db, proposal, session.userId);
   }
 
   /** Decline (receiver) or cancel (sender): only the proposal row is locked. */
-  private async close(session: Session | undefined, id: string, status: 'declined' | 'cancelled'): Promise<Proposal> {
-    if (!session) throw unauthenticated(TEXT.auth.required);
+  private async close(session: Session, id: string, status: 'declined' | 'cancelled'): Promise<Proposal> {
     const me = await session.user();
     const outcome = quiet();
     const row = await transactionWithRetry(this.db, async (tx) => {
@@ -219,9 +212,9 @@ export class ProposalsService {
       if (proposal.status !== 'pending') throw conflict(t.notPending);
       const closed = await repo.resolve(tx, id, status);
       outcome.proposals.push(closed);
-      const item = (await repo.itemsByIds(tx, [closed.itemId]))[0];
+      const item = (await this.items.byIds(tx, [closed.itemId]))[0];
       outcome.created.push(
-        ...(await notificationsRepo.insertNotifications(tx, [
+        ...(await this.notifications.insert(tx, [
           status === 'declined'
             ? answerNotification(closed, tn.proposalDeclined, `${me.displayName} declined your proposal for ${item?.title ?? 'an item'}.`)
             : {
@@ -232,7 +225,7 @@ export class ProposalsService {
         ])),
       );
       outcome.resolved.push(
-        ...(await notificationsRepo.resolveProposalNotifications(tx, [id], status === 'declined' ? session.userId : undefined)),
+        ...(await this.notifications.resolveForProposals(tx, [id], status === 'declined' ? session.userId : undefined)),
       );
       return closed;
     });
@@ -256,17 +249,17 @@ export class ProposalsService {
     const outcome = quiet();
     const removed = change === 'removed';
     const involved = await repo.lockPendingInvolving(tx, item.id);
-    if (removed) outcome.resolved.push(...(await notificationsRepo.deleteForProposalsAsking(tx, item.id)));
+    if (removed) outcome.resolved.push(...(await this.notifications.forgetProposalsAsking(tx, item.id)));
     if (involved.length === 0) return outcome;
     const asked = involved.filter((proposal) => proposal.itemId === item.id);
     const offered = involved.filter((proposal) => proposal.offerItemId === item.id);
     const declined = await repo.resolveAll(tx, asked.map((proposal) => proposal.id), 'declined');
     const cancelled = await repo.resolveAll(tx, offered.map((proposal) => proposal.id), 'cancelled');
-    const titleOf = new Map((await repo.itemsByIds(tx, cancelled.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
+    const titleOf = new Map((await this.items.byIds(tx, cancelled.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
     outcome.proposals.push(...declined, ...cancelled);
-    outcome.resolved.push(...(await notificationsRepo.resolveProposalNotifications(tx, involved.map((proposal) => proposal.id))));
+    outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, involved.map((proposal) => proposal.id))));
     outcome.created.push(
-      ...(await notificationsRepo.insertNotifications(tx, [
+      ...(await this.notifications.insert(tx, [
         ...declined.map((proposal) => ({
           ...answerNotification(
             proposal,
@@ -319,35 +312,18 @@ export class ProposalsService {
     if (rows.length === 0) return [];
     const memberIds = [...new Set(rows.flatMap((row) => [row.senderId, row.receiverId]))];
     const itemIds = [...new Set(rows.flatMap((row) => [row.itemId, ...(row.offerItemId ? [row.offerItemId] : [])]))];
-    const [members, itemRows, images, ratings] = await Promise.all([
-      repo.membersByIds(db, memberIds),
-      repo.itemsByIds(db, itemIds),
-      firstImagesOf(db, itemIds),
+    const [memberOf, cardOf, ratings] = await Promise.all([
+      this.profiles.summaries(db, memberIds),
+      this.items.cards(db, itemIds),
       repo.ratingsBy(db, viewerId, rows.map((row) => row.id)),
     ]);
-    const memberOf = new Map(members.map((member) => [member.id, member]));
-    const imageOf = new Map(images.map((image) => [image.itemId, image]));
-    const cardOf = new Map(itemRows.map((item) => [item.id, presentCard(item, imageOf.get(item.id))]));
     const starsOf = new Map(ratings.map((rating) => [rating.proposalId, rating.stars]));
-    return rows.map((row) => ({
-      id: row.id,
-      status: row.status as ProposalStatus,
-      message: row.message,
-      pointsOffer: row.pointsOffer,
-      createdAt: row.createdAt.toISOString(),
-      resolvedAt: row.resolvedAt?.toISOString() ?? null,
-      sender: memberOf.get(row.senderId)!,
-      receiver: memberOf.get(row.receiverId)!,
-      item: cardOf.get(row.itemId)!,
-      offerItem: row.offerItemId ? (cardOf.get(row.offerItemId) ?? null) : null,
-      viewerRole: row.senderId === viewerId ? 'sender' : 'receiver',
-      viewerRating: starsOf.get(row.id) ?? null,
-    }));
+    return rows.map((row) => presentProposal(row, { memberOf, cardOf, stars: starsOf.get(row.id) ?? null }, viewerId));
   }
 }
 
 /** The answer goes to the sender; it carries no Accept or Decline of its own. */
-function answerNotification(proposal: repo.ProposalRow, title: string, description: string): notificationsRepo.NewNotification {
+function answerNotification(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
   return {
     userId: proposal.senderId,
     type: 'proposal',

@@ -1,7 +1,7 @@
 import { TEXT } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
-import { requireSession } from '../../plugins/authentication.ts';
+import { requireSession } from '../auth/authentication.ts';
 import type { ImageService } from './service.ts';
 
 export function imageRoutes(images: ImageService) {

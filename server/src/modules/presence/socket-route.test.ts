@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { appendEntry } from '../modules/points/repository.ts';
-import { buildTestApp, TEST_ORIGIN } from '../test/build-test-app.ts';
-import type { LogCapture } from '../test/log-capture.ts';
-import { registerMember, send } from '../test/members.ts';
+import { appendEntry } from '../points/repository.ts';
+import { buildTestApp, TEST_ORIGIN } from '../../test/build-test-app.ts';
+import type { LogCapture } from '../../test/log-capture.ts';
+import { registerMember, send } from '../../test/members.ts';
 
 let app: FastifyInstance;
 let log: LogCapture;

@@ -1,12 +1,12 @@
 import { TEXT, WS_PATH } from '@swapyard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Config } from '../config.ts';
-import { requireSession } from '../plugins/authentication.ts';
-import { assertSameOrigin } from '../plugins/same-origin.ts';
-import { rooms } from './event-bus.ts';
-import type { PresenceService } from '../modules/presence/service.ts';
-import type { SocketHub } from './socket-hub.ts';
+import type { Config } from '../../config.ts';
+import { requireSession } from '../auth/authentication.ts';
+import { assertSameOrigin } from '../../plugins/same-origin.ts';
+import { rooms } from '../../realtime/event-bus.ts';
+import type { PresenceService } from './service.ts';
+import type { SocketHub } from '../../realtime/socket-hub.ts';
 
 /**
  * A frame the client got wrong (a bad opcode, invalid UTF-8, a message over the size limit) is
@@ -40,7 +40,9 @@ export function socketRoute(hub: SocketHub, presence: PresenceService, config: C
         hub.join(socket, [rooms.everyone, rooms.user(session.userId), rooms.session(session.id)]);
         const report = (error: unknown) => request.log.warn({ err: error }, 'presence update failed');
         presence.opened(session.userId).catch(report);
-        socket.once('close', () => presence.closed(session.userId).catch(report));
+        socket.once('close', () => {
+          presence.closed(session.userId).catch(report);
+        });
       },
     );
   };

@@ -1,0 +1,29 @@
+import type { ChatMessage, ConversationSummary } from '@swapyard/contract';
+import { imageUrl } from '../uploads/image-keys.ts';
+import type * as repo from './repository.ts';
+
+export function presentMessage(row: repo.MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    clientId: row.clientId,
+    text: row.text,
+    imageUrl: row.imageKey ? imageUrl(row.imageKey) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type SummaryRow = Awaited<ReturnType<typeof repo.listForMember>>[number];
+
+export function presentSummary(row: SummaryRow): ConversationSummary {
+  return {
+    id: row.conversation.id,
+    item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
+    other: row.other,
+    otherPresence: { online: row.otherOnline, lastSeenAt: row.otherLastSeenAt?.toISOString() ?? null },
+    lastMessage: row.conversation.lastMessage,
+    lastMessageAt: row.conversation.lastMessageAt.toISOString(),
+    unreadCount: row.unreadCount,
+  };
+}
