@@ -1,7 +1,7 @@
 import type { ItemDetail, ItemResponse } from '@swapyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { itemKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { itemKeys } from '../lib/query-keys.ts';
 
 export async function getItem(id: string, signal?: AbortSignal): Promise<ItemDetail> {
   const { item } = await apiRequest<ItemResponse>(`/items/${encodeURIComponent(id)}`, { signal });

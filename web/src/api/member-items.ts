@@ -1,13 +1,14 @@
 import type { ItemPage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { itemKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { itemKeys } from '../lib/query-keys.ts';
 
 export function getMemberItems(memberId: string, cursor: string | null, signal?: AbortSignal): Promise<ItemPage> {
   const search = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
   return apiRequest<ItemPage>(`/users/${encodeURIComponent(memberId)}/items${search}`, { signal });
 }
 
+/** A member's items of every status: their profile lists them, the offer picker keeps the available ones. */
 export function memberItemsQuery(memberId: string) {
   return infiniteQueryOptions({
     queryKey: itemKeys.byOwner(memberId),

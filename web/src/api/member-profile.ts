@@ -1,7 +1,7 @@
 import type { ProfileResponse, PublicProfile } from '@swapyard/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
-import { userKeys } from './query-keys.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { userKeys } from '../lib/query-keys.ts';
 
 // Shared: the dashboard counts the member's items from it, the profile page shows all of it.
 

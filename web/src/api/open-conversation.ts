@@ -1,8 +1,8 @@
 import { TEXT, type ConversationSummary } from '@swapyard/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest, errorMessage } from './api-client.ts';
-import { toast } from './toast.ts';
+import { apiRequest, errorMessage } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
 
 /*
  * Contact Owner (item page) and Send Message (profile) both open a conversation, so this lives

@@ -1,9 +1,8 @@
 import type { Proposal, ProposalResponse } from '@swapyard/contract';
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api-client.ts';
-import { currentUserQuery } from './current-user.ts';
-import { itemKeys } from './query-keys.ts';
-import { historyKeys, notificationKeys, proposalKeys } from './swap-cache.ts';
+import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { currentUserQuery } from '../lib/current-user.ts';
+import { historyKeys, itemKeys, notificationKeys, proposalKeys } from '../lib/query-keys.ts';
 
 /*
  * Accept and Decline are offered both on the proposal page and in the notifications list, so the

@@ -1,7 +1,7 @@
 import type { ConversationPage, NotificationPage } from '@swapyard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
-import { notificationKeys } from './swap-cache.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { conversationKeys, notificationKeys } from '../lib/query-keys.ts';
 
 /*
  * The navigation shows these on every signed-in page, so they live here, not in a feature. Their
@@ -9,7 +9,7 @@ import { notificationKeys } from './swap-cache.ts';
  */
 export function useUnreadCounts(): { messages: number; notifications: number } {
   const conversations = useQuery({
-    queryKey: ['conversations', 'unread'],
+    queryKey: conversationKeys.unread,
     queryFn: ({ signal }) => apiRequest<ConversationPage>('/conversations?limit=1', { signal }),
     select: (page) => page.unreadConversations,
   });

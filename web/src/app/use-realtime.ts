@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery, resetSession, setCurrentUserPoints } from '../lib/current-user.ts';
 import { announceNewListings } from '../lib/new-listings.ts';
-import { itemKeys, userKeys } from '../lib/query-keys.ts';
+import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, userKeys } from '../lib/query-keys.ts';
 import { connectSocket, type SocketEvent } from '../lib/socket-client.ts';
 
 type ItemEvent = Extract<SocketEvent, { type: 'items.created' | 'items.updated' | 'items.deleted' }>;
@@ -54,7 +54,7 @@ export function useRealtime(): void {
           switch (event.type) {
             case 'points.updated':
               setCurrentUserPoints(queryClient, event.data.userId, event.data.points);
-              void queryClient.invalidateQueries({ queryKey: ['history'] });
+              void queryClient.invalidateQueries({ queryKey: historyKeys.all });
               break;
             case 'items.created':
             case 'items.updated':
@@ -64,15 +64,15 @@ export function useRealtime(): void {
             case 'messages.created':
             case 'conversations.updated':
             case 'presence.updated':
-              void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+              void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
               break;
             case 'notifications.created':
             case 'notifications.updated':
-              void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+              void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
               break;
             case 'proposals.updated':
-              void queryClient.invalidateQueries({ queryKey: ['proposals'] });
-              void queryClient.invalidateQueries({ queryKey: ['history'] });
+              void queryClient.invalidateQueries({ queryKey: proposalKeys.all });
+              void queryClient.invalidateQueries({ queryKey: historyKeys.all });
               break;
           }
         },

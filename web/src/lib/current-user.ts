@@ -2,6 +2,7 @@ import { TEXT, type CurrentUser, type MeResponse } from '@swapyard/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { ApiError, apiRequest } from './api-client.ts';
+import { sessionKeys } from './query-keys.ts';
 
 /*
  * The signed-in member is shared by every feature (greeting, sidebar, profile, ownership checks),
@@ -20,7 +21,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser 
 }
 
 export const currentUserQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: sessionKeys.me,
   queryFn: ({ signal }) => getCurrentUser(signal),
 });
 

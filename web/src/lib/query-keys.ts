@@ -1,12 +1,20 @@
-import type { marketplaceQuery } from '@swapyard/contract';
+import type { marketplaceQuery, proposalListQuery } from '@swapyard/contract';
 import type { z } from 'zod';
 
 export type MarketplaceFilters = Omit<z.output<typeof marketplaceQuery>, 'cursor' | 'limit'>;
+export type ProposalBox = z.output<typeof proposalListQuery>['box'];
 
 /*
- * Several features cache listings and profiles and the realtime hook refreshes them all, so the
- * keys live in one place. Every listing query starts with 'items': one invalidation reaches them all.
+ * Every key of the query cache, family by family. Features cache the same answers and the realtime
+ * hook refreshes them all, so the keys live here and nowhere else. Each family shares its first
+ * segment: one invalidation reaches every query of it.
  */
+
+/** The signed-in member; the only key that survives a change of session (lib/current-user.ts). */
+export const sessionKeys = {
+  me: ['me'] as const,
+};
+
 export const itemKeys = {
   all: ['items'] as const,
   lists: ['items', 'list'] as const,
@@ -16,6 +24,37 @@ export const itemKeys = {
   detail: (id: string) => ['items', 'detail', id] as const,
 };
 
+/** Public profiles. */
 export const userKeys = {
   detail: (id: string) => ['users', id] as const,
+};
+
+export const proposalKeys = {
+  all: ['proposals'] as const,
+  lists: ['proposals', 'list'] as const,
+  list: (box: ProposalBox) => ['proposals', 'list', box] as const,
+  detail: (id: string) => ['proposals', 'detail', id] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+  /** Holds a one-entry NotificationPage, read for its unreadCount (api/unread-counts.ts, the navigation's badge). */
+  unread: ['notifications', 'unread'] as const,
+};
+
+export const historyKeys = {
+  all: ['history'] as const,
+  entries: ['history', 'entries'] as const,
+};
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: ['conversations', 'list'] as const,
+  /** The dashboard's few newest. */
+  recent: ['conversations', 'recent'] as const,
+  /** Holds a one-entry ConversationPage, read for its unreadConversations (the navigation's badge). */
+  unread: ['conversations', 'unread'] as const,
+  detail: (id: string) => ['conversations', 'one', id] as const,
+  messages: (id: string) => ['conversations', 'messages', id] as const,
 };

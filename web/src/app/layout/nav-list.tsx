@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useUnreadCounts } from '../../lib/unread-counts.ts';
+import { useUnreadCounts } from '../../api/unread-counts.ts';
 import { WEB_TEXT } from '../../lib/texts.ts';
 import type { NavItem } from './nav-items.ts';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { cacheRestored } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { itemQuery } from './api/get-item.ts';
+import { itemQuery } from '../../api/item.ts';
 import { itemsQuery } from './api/get-items.ts';
 
 /*

@@ -1,9 +1,10 @@
 import type { ConversationPage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
 
 export const conversationsQuery = infiniteQueryOptions({
-  queryKey: ['conversations', 'list'],
+  queryKey: conversationKeys.list,
   queryFn: ({ pageParam, signal }) =>
     apiRequest<ConversationPage>(`/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
   initialPageParam: '',

@@ -1,11 +1,12 @@
 import type { MessagePage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
 
 /** Pages run from the newest backwards; each page is oldest first. */
 export const messagesQuery = (conversationId: string) =>
   infiniteQueryOptions({
-    queryKey: ['conversations', 'messages', conversationId],
+    queryKey: conversationKeys.messages(conversationId),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<MessagePage>(
         `/conversations/${conversationId}/messages${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,

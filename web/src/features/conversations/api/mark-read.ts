@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { conversationKeys, notificationKeys } from '../../../lib/query-keys.ts';
 
 export function markConversationRead(conversationId: string): Promise<void> {
   return apiRequest<void>(`/conversations/${conversationId}/read`, { method: 'POST' });
@@ -12,8 +13,8 @@ export function useMarkConversationRead() {
     // Opening a chat offline marks it read once the network is back, if the tab is still open.
     networkMode: 'online',
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
 }

@@ -6,6 +6,7 @@ import { randomId } from '../../../lib/random-id.ts';
 import { toast } from '../../../lib/toast.ts';
 import { messagesQuery } from './get-messages.ts';
 import { appendMessage } from './send-message.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
 
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
 function uploadImage(conversationId: string, file: File, onProgress: (fraction: number) => void): Promise<ChatMessage> {
@@ -41,7 +42,7 @@ export function useSendImage(conversationId: string) {
     onSettled: () => setProgress(null),
     onSuccess: (message) => {
       queryClient.setQueryData(messagesQuery(conversationId).queryKey, (data) => appendMessage(data, message));
-      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
       toast.success(TEXT.conversations.imageUploaded);
     },
     onError: (error) => toast.error(errorMessage(error, TEXT.conversations.imageFailed)),

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { sendOrQueue, type QueuedAction } from '../../../lib/offline-queue.ts';
 import { toast } from '../../../lib/toast.ts';
 import { messagesQuery } from './get-messages.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
 
 export interface SendMessageInput {
   /** Made once per message: a retry with the same id never makes a second one. */
@@ -23,7 +24,7 @@ export async function sendOrQueueMessage(conversationId: string, input: SendMess
     topic: outboxTopic(conversationId),
     path: `/conversations/${conversationId}/messages`,
     body: input,
-    refresh: [['conversations']],
+    refresh: [conversationKeys.all],
     failureText: TEXT.conversations.sendFailed,
   });
   return sent?.answer.message ?? null;
@@ -57,7 +58,7 @@ export function useSendMessage(conversationId: string) {
     onSuccess: (message) => {
       if (!message) return;
       queryClient.setQueryData(messagesQuery(conversationId).queryKey, (data) => appendMessage(data, message));
-      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
     },
     onError: (error) => toast.error(errorMessage(error, TEXT.conversations.sendFailed)),
   });

@@ -8,7 +8,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { firstName, useCurrentUser } from '../../../lib/current-user.ts';
-import { useMemberProfile } from '../../../lib/member-profile.ts';
+import { useMemberProfile } from '../../../api/member-profile.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { DASHBOARD_TEXT } from '../texts.ts';

@@ -1,7 +1,7 @@
 import type { PointEntryPage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { historyKeys } from '../../../lib/swap-cache.ts';
+import { historyKeys } from '../../../lib/query-keys.ts';
 
 export function listEntries(cursor: string | undefined, signal?: AbortSignal): Promise<PointEntryPage> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';

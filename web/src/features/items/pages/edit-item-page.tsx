@@ -9,7 +9,7 @@ import { WEB_TEXT } from '../../../lib/texts.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { UploadOptions } from '../../../lib/upload.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useItem } from '../api/get-item.ts';
+import { useItem } from '../../../api/item.ts';
 import type { ItemSubmission } from '../api/item-form-data.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { ItemForm } from '../components/item-form.tsx';

@@ -1,7 +1,7 @@
 import type { NotificationPage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { notificationKeys } from '../../../lib/swap-cache.ts';
+import { notificationKeys } from '../../../lib/query-keys.ts';
 
 export function listNotifications(cursor: string | undefined, signal?: AbortSignal): Promise<NotificationPage> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';

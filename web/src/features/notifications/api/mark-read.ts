@@ -2,7 +2,7 @@ import { TEXT } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { sendOrQueue } from '../../../lib/offline-queue.ts';
-import { notificationKeys } from '../../../lib/swap-cache.ts';
+import { notificationKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { markReadInCache, restoreReadSnapshot } from './read-cache.ts';
 

@@ -1,6 +1,6 @@
 import type { NotificationPage } from '@swapyard/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { notificationKeys } from '../../../lib/swap-cache.ts';
+import { notificationKeys } from '../../../lib/query-keys.ts';
 import { notificationsQuery } from './list-notifications.ts';
 
 /*

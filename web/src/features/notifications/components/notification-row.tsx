@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useAcceptProposal, useDeclineProposal } from '../../../lib/proposal-answers.ts';
+import { useAcceptProposal, useDeclineProposal } from '../../../api/proposal-answers.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useMarkRead } from '../api/mark-read.ts';

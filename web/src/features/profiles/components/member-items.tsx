@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PROFILES_TEXT } from '../texts.ts';
-import { useMemberItems } from '../api/get-member-items.ts';
+import { useMemberItems } from '../../../api/member-items.ts';
 import { MemberItemCard } from './member-item-card.tsx';
 
 interface MemberItemsProps {

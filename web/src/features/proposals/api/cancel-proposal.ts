@@ -1,7 +1,7 @@
 import type { Proposal, ProposalResponse } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { notificationKeys, proposalKeys } from '../../../lib/swap-cache.ts';
+import { notificationKeys, proposalKeys } from '../../../lib/query-keys.ts';
 
 export async function cancelProposal(id: string): Promise<Proposal> {
   const { proposal } = await apiRequest<ProposalResponse>(`/proposals/${encodeURIComponent(id)}/cancel`, {

@@ -1,8 +1,7 @@
 import type { Proposal, ProposalCreateBody, ProposalResponse } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { itemKeys } from '../../../lib/query-keys.ts';
-import { proposalKeys } from '../../../lib/swap-cache.ts';
+import { itemKeys, proposalKeys } from '../../../lib/query-keys.ts';
 
 export async function createProposal(body: ProposalCreateBody): Promise<Proposal> {
   const { proposal } = await apiRequest<ProposalResponse>('/proposals', { method: 'POST', body });

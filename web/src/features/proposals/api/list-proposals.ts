@@ -1,7 +1,7 @@
 import type { ProposalPage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { proposalKeys, type ProposalBox } from '../../../lib/swap-cache.ts';
+import { proposalKeys, type ProposalBox } from '../../../lib/query-keys.ts';
 
 export function listProposals(box: ProposalBox, cursor: string | undefined, signal?: AbortSignal): Promise<ProposalPage> {
   const query = new URLSearchParams({ box });

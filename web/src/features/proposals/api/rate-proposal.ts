@@ -1,8 +1,7 @@
 import type { Proposal, ProposalResponse, RatingBody } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { userKeys } from '../../../lib/query-keys.ts';
-import { proposalKeys } from '../../../lib/swap-cache.ts';
+import { proposalKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export interface RateVariables {
   proposalId: string;

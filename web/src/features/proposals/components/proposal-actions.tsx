@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAcceptProposal, useDeclineProposal } from '../../../lib/proposal-answers.ts';
+import { useAcceptProposal, useDeclineProposal } from '../../../api/proposal-answers.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelProposal } from '../api/cancel-proposal.ts';

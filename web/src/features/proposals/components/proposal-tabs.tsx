@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import type { ProposalBox } from '../../../lib/swap-cache.ts';
+import type { ProposalBox } from '../../../lib/query-keys.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
 const t = PROPOSALS_TEXT;

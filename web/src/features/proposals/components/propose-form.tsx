@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { useMemberItems } from '../../../api/member-items.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PointsInput } from '../../../components/ui/points-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -12,7 +13,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateProposal } from '../api/create-proposal.ts';
-import { useOwnItems } from '../api/list-own-items.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
 const t = PROPOSALS_TEXT;
@@ -103,9 +103,9 @@ interface OfferItemPickerProps extends UseFormRegisterReturn<'offerItemId'> {
   error: string | undefined;
 }
 
-/** DESIGN.md: a picker of the sender's own available items instead of SPEC's free-text id. */
+/** DESIGN.md: a picker of the sender's own available items instead of SPEC's free-text id; the profile's query of them, so both stay in step. */
 function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
-  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useOwnItems(userId);
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useMemberItems(userId);
   const available: ItemCard[] = data?.pages.flatMap((page) => page.items.filter((item) => item.status === 'available')) ?? [];
 
   let hint: string | undefined;

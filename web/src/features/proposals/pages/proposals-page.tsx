@@ -7,7 +7,7 @@ import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import type { ProposalBox } from '../../../lib/swap-cache.ts';
+import type { ProposalBox } from '../../../lib/query-keys.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useProposals } from '../api/list-proposals.ts';
 import { ProposalRow } from '../components/proposal-row.tsx';

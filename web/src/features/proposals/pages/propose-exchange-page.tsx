@@ -14,7 +14,7 @@ import { memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useItem } from '../api/get-item.ts';
+import { useItem } from '../../../api/item.ts';
 import { ProposeForm } from '../components/propose-form.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
