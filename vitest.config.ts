@@ -14,6 +14,15 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   {
+    // The web app's own logic (offline queue and cache, socket client, realtime cache updates) in a DOM.
+    test: {
+      name: 'web',
+      include: ['web/src/**/*.test.{ts,tsx}'],
+      environment: 'happy-dom',
+      setupFiles: ['web/src/test/setup.ts'],
+    },
+  },
+  {
     test: {
       name: 'e2e',
       include: ['e2e/**/*.test.ts'],

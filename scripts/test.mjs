@@ -21,7 +21,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (!run('lint', npx, ['eslint', '.', '--max-warnings=0'])) process.exit(1);
 if (!run('typecheck', npx, ['tsc', '-b'])) process.exit(1);
 
-const projects = ['pglite'];
+const projects = ['pglite', 'web'];
 const skipped = [];
 if (hasPostgres) projects.push('postgres');
 else skipped.push('the integration suite on PostgreSQL: TEST_DATABASE_URL is not set');

@@ -36,6 +36,34 @@ function refreshListings(queryClient: QueryClient, event: ItemEvent): void {
   void queryClient.invalidateQueries({ queryKey: itemKeys.all });
 }
 
+/** What one server event changes in the tab's cache. */
+export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): void {
+  switch (event.type) {
+    case 'points.updated':
+      setCurrentUserPoints(queryClient, event.data.userId, event.data.points);
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+      break;
+    case 'items.created':
+    case 'items.updated':
+    case 'items.deleted':
+      refreshListings(queryClient, event);
+      break;
+    case 'messages.created':
+    case 'conversations.updated':
+    case 'presence.updated':
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+      break;
+    case 'notifications.created':
+    case 'notifications.updated':
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      break;
+    case 'proposals.updated':
+      void queryClient.invalidateQueries({ queryKey: proposalKeys.all });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+      break;
+  }
+}
+
 /** Keeps the signed-in tab's cache in step with the server's events. */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
@@ -50,32 +78,7 @@ export function useRealtime(): void {
           resetSession(queryClient, null);
           void navigate('/login', { replace: true });
         },
-        onEvent: (event) => {
-          switch (event.type) {
-            case 'points.updated':
-              setCurrentUserPoints(queryClient, event.data.userId, event.data.points);
-              void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-              break;
-            case 'items.created':
-            case 'items.updated':
-            case 'items.deleted':
-              refreshListings(queryClient, event);
-              break;
-            case 'messages.created':
-            case 'conversations.updated':
-            case 'presence.updated':
-              void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
-              break;
-            case 'notifications.created':
-            case 'notifications.updated':
-              void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-              break;
-            case 'proposals.updated':
-              void queryClient.invalidateQueries({ queryKey: proposalKeys.all });
-              void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-              break;
-          }
-        },
+        onEvent: (event) => applyServerEvent(queryClient, event),
       }),
     [queryClient, navigate],
   );

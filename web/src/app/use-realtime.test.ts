@@ -1,0 +1,107 @@
+import type { CurrentUser } from '@swapyard/contract';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, sessionKeys, userKeys } from '../lib/query-keys.ts';
+import { applyServerEvent } from './use-realtime.ts';
+
+const ME = '00000000-0000-4000-8000-00000000000a';
+const OTHER = '00000000-0000-4000-8000-00000000000b';
+const ITEM = '00000000-0000-4000-8000-00000000000c';
+
+const me = { id: ME, displayName: 'Ana', email: 'ana@example.com', points: 100 } as CurrentUser;
+const marketplace = itemKeys.list({ search: '', category: 'all', location: '' } as never);
+
+/** Every key family the app caches, each holding an answer that is fresh until an event says otherwise. */
+const seeded: QueryKey[] = [
+  sessionKeys.me,
+  marketplace,
+  itemKeys.recent,
+  itemKeys.byOwner(OTHER),
+  itemKeys.detail(ITEM),
+  userKeys.detail(OTHER),
+  conversationKeys.list,
+  conversationKeys.messages('c1'),
+  notificationKeys.list,
+  notificationKeys.unread,
+  proposalKeys.list('received'),
+  historyKeys.entries,
+];
+
+let queryClient: QueryClient;
+
+beforeEach(() => {
+  queryClient = new QueryClient();
+  for (const key of seeded) queryClient.setQueryData(key, key === sessionKeys.me ? me : { seeded: true });
+});
+
+/** Puts a query on screen: an invalidation that refetches what is shown calls its fetcher. */
+function onScreen(key: QueryKey): { fetches: number } {
+  const seen = { fetches: 0 };
+  new QueryObserver(queryClient, {
+    queryKey: key,
+    queryFn: () => {
+      seen.fetches += 1;
+      return { seeded: true };
+    },
+    staleTime: Infinity,
+  }).subscribe(() => undefined);
+  return seen;
+}
+
+/** The seeded queries the event marked stale, as their first two segments. */
+function stale(): string[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey.slice(0, 2).join('/'))
+    .sort();
+}
+
+describe('what a server event changes in the cache', () => {
+  it("shows the member's new balance at once and refreshes their history", () => {
+    applyServerEvent(queryClient, { type: 'points.updated', data: { userId: ME, points: 140 } });
+    expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.points).toBe(140);
+    expect(stale()).toEqual(['history/entries']);
+  });
+
+  it("leaves the balance alone for another member's points", () => {
+    applyServerEvent(queryClient, { type: 'points.updated', data: { userId: OTHER, points: 5 } });
+    expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.points).toBe(100);
+  });
+
+  it("offers another member's new listing instead of moving the marketplace under the reader", () => {
+    const shown = onScreen(marketplace);
+    const recent = onScreen(itemKeys.recent);
+    applyServerEvent(queryClient, { type: 'items.created', data: { itemId: ITEM, ownerId: OTHER } });
+    expect(stale()).toEqual(['items/detail', 'items/list', 'items/owner', 'items/recent', `users/${OTHER}`]);
+    expect(shown.fetches).toBe(0);
+    expect(recent.fetches).toBe(1);
+  });
+
+  it('refreshes every listing when one changes', () => {
+    const shown = onScreen(marketplace);
+    applyServerEvent(queryClient, { type: 'items.updated', data: { itemId: ITEM, ownerId: OTHER } });
+    expect(stale()).toEqual(['items/detail', 'items/list', 'items/owner', 'items/recent', `users/${OTHER}`]);
+    expect(shown.fetches).toBe(1);
+  });
+
+  it('never refetches the listing this tab just deleted', () => {
+    queryClient.setQueryData(itemKeys.byOwner(ME), { seeded: true });
+    const deleted = onScreen(itemKeys.detail(ITEM));
+    const mine = onScreen(itemKeys.byOwner(ME));
+    applyServerEvent(queryClient, { type: 'items.deleted', data: { itemId: ITEM, ownerId: ME } });
+    expect(queryClient.getQueryState(itemKeys.detail(ITEM))?.isInvalidated).toBe(true);
+    expect(deleted.fetches).toBe(0);
+    expect(mine.fetches).toBe(1);
+  });
+
+  it.each([
+    [{ type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } }, ['conversations/list', 'conversations/messages']],
+    [{ type: 'notifications.created', data: { notificationId: 'n1' } }, ['notifications/list', 'notifications/unread']],
+    [{ type: 'proposals.updated', data: { proposalId: 'p1', status: 'accepted' } }, ['history/entries', 'proposals/list']],
+  ] as const)('refreshes what %j changes and nothing else', (event, expected) => {
+    applyServerEvent(queryClient, event as never);
+    expect(stale()).toEqual(expected);
+  });
+});

@@ -1,0 +1,173 @@
+import { WS_CLOSE } from '@swapyard/contract';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectSocket, type SocketHandlers } from './socket-client.ts';
+
+/** Stands in for the browser's WebSocket: the test opens, closes and speaks for the server. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  closedByClient: number | undefined;
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+
+  close(code: number) {
+    this.closedByClient = code;
+  }
+
+  serverOpens() {
+    this.onopen?.();
+  }
+
+  serverSends(event: unknown) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+
+  serverCloses(code = 1006) {
+    this.onclose?.({ code });
+  }
+}
+
+const sockets = () => FakeSocket.all;
+const latest = () => FakeSocket.all.at(-1)!;
+
+function handlers() {
+  return { onEvent: vi.fn(), onReconnect: vi.fn(), onSessionEnded: vi.fn() } satisfies SocketHandlers;
+}
+
+/** Lets the lazily loaded event parser and the timers that wait on it run. */
+async function advance(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+const MEMBER = '00000000-0000-4000-8000-000000000001';
+const ITEM = '00000000-0000-4000-8000-000000000002';
+
+// The client downloads its event parser before the first connection: loaded once here, each
+// connection then waits only on promises the fake timers let run.
+beforeAll(async () => {
+  await import('./parse-server-event.ts');
+});
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  // The top of each jittered delay, so the backoff is exact.
+  vi.spyOn(Math, 'random').mockReturnValue(0.999999);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the socket client', () => {
+  it("connects to the page's own host and hands on the server's events", async () => {
+    const on = handlers();
+    const stop = connectSocket(on);
+    await advance(0);
+    expect(latest().url).toBe(`ws://${window.location.host}/api/ws`);
+    latest().serverOpens();
+    latest().serverSends({ type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } });
+    latest().serverSends({ type: 'no.such.event', data: {} });
+    latest().onmessage?.({ data: 'not json' });
+    expect(on.onEvent.mock.calls).toEqual([[{ type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } }]]);
+    expect(on.onReconnect).not.toHaveBeenCalled();
+    stop();
+    expect(latest().closedByClient).toBe(1000);
+  });
+
+  it('reconnects after a lost connection with a doubling, capped delay, and says so once it is back', async () => {
+    const on = handlers();
+    const stop = connectSocket(on);
+    await advance(0);
+    latest().serverOpens();
+
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const before = sockets().length;
+      latest().serverCloses();
+      let waited = 0;
+      while (sockets().length === before) {
+        await advance(250);
+        waited += 250;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([500, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(on.onReconnect).not.toHaveBeenCalled();
+
+    latest().serverOpens();
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    // Once open again, the next loss starts from the shortest delay.
+    latest().serverCloses();
+    const before = sockets().length;
+    await advance(500);
+    expect(sockets().length).toBe(before + 1);
+    stop();
+  });
+
+  it('tries again at once when the browser comes back online', async () => {
+    const stop = connectSocket(handlers());
+    await advance(0);
+    latest().serverOpens();
+    for (let lost = 0; lost < 5; lost += 1) {
+      latest().serverCloses();
+      await advance(30_000);
+    }
+    const before = sockets().length;
+    latest().serverCloses();
+    window.dispatchEvent(new Event('online'));
+    await advance(0);
+    expect(sockets().length).toBe(before + 1);
+    stop();
+  });
+
+  it('comes back at once when the server asks for a resync, not after the backoff', async () => {
+    // The bottom of each jittered delay: a lost connection still waits 250 ms, a resync nothing.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const stop = connectSocket(handlers());
+    await advance(0);
+    latest().serverOpens();
+    latest().serverCloses();
+    await advance(249);
+    expect(sockets()).toHaveLength(1);
+    await advance(1);
+    expect(sockets()).toHaveLength(2);
+
+    latest().serverOpens();
+    latest().serverCloses(WS_CLOSE.resync);
+    await advance(0);
+    expect(sockets()).toHaveLength(3);
+    stop();
+  });
+
+  it('ends the session once, and stays closed, when the server signs the tab out', async () => {
+    const on = handlers();
+    connectSocket(on);
+    await advance(0);
+    latest().serverOpens();
+    latest().serverSends({ type: 'session.ended', data: {} });
+    latest().serverCloses(WS_CLOSE.sessionEnded);
+    await advance(60_000);
+    expect(on.onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(on.onEvent).not.toHaveBeenCalled();
+    expect(sockets()).toHaveLength(1);
+  });
+
+  it('makes no new connection once stopped', async () => {
+    const stop = connectSocket(handlers());
+    await advance(0);
+    latest().serverOpens();
+    stop();
+    latest().serverCloses(1000);
+    window.dispatchEvent(new Event('online'));
+    await advance(60_000);
+    expect(sockets()).toHaveLength(1);
+  });
+});
