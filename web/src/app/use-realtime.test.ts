@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@swapyard/contract';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, sessionKeys, userKeys } from '../lib/query-keys.ts';
 import { applyServerEvent } from './use-realtime.ts';
 
@@ -63,6 +63,30 @@ describe('what a server event changes in the cache', () => {
     applyServerEvent(queryClient, { type: 'points.updated', data: { userId: ME, points: 140 } });
     expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.points).toBe(140);
     expect(stale()).toEqual(['history/entries']);
+  });
+
+  it('keeps the new balance when a member answer read before it lands afterwards', async () => {
+    const answers: ((user: CurrentUser) => void)[] = [];
+    let calls = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: sessionKeys.me,
+      queryFn: () => {
+        calls += 1;
+        return new Promise<CurrentUser>((resolve) => answers.push(resolve));
+      },
+      staleTime: Infinity,
+    });
+    observer.subscribe(() => undefined);
+    const readBeforeTheSwap = observer.refetch();
+
+    applyServerEvent(queryClient, { type: 'points.updated', data: { userId: ME, points: 101 } });
+    answers[0]?.({ ...me, points: 100 });
+    answers[1]?.({ ...me, points: 101 });
+    await readBeforeTheSwap;
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    expect(calls).toBe(2);
+    expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.points).toBe(101);
   });
 
   it("leaves the balance alone for another member's points", () => {

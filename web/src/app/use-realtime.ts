@@ -36,11 +36,21 @@ function refreshListings(queryClient: QueryClient, event: ItemEvent): void {
   void queryClient.invalidateQueries({ queryKey: itemKeys.all });
 }
 
+/**
+ * A member answer already on its way may have been read before this balance was committed, and
+ * would overwrite it when it lands; it is restarted, so the answer that lands is read after.
+ */
+function showBalance(queryClient: QueryClient, userId: string, points: number): void {
+  const answerInFlight = queryClient.isFetching({ queryKey: currentUserQuery.queryKey }) > 0;
+  setCurrentUserPoints(queryClient, userId, points);
+  if (answerInFlight) void queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey });
+}
+
 /** What one server event changes in the tab's cache. */
 export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): void {
   switch (event.type) {
     case 'points.updated':
-      setCurrentUserPoints(queryClient, event.data.userId, event.data.points);
+      showBalance(queryClient, event.data.userId, event.data.points);
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
       break;
     case 'items.created':
