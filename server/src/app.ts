@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -37,6 +36,7 @@ import { clientError, frameworkError, registerErrorHandler } from './plugins/err
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { memberLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextCheck } from './plugins/storable-text.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import type { EventBus } from './realtime/event-bus.ts';
@@ -183,32 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     opened.close();
   });
 
-  const https = config.publicUrl?.startsWith('https:') ?? false;
-  const wsOrigin = config.publicUrl ? new URL(config.publicUrl).origin.replace(/^http/, 'ws') : undefined;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(wsOrigin ? [wsOrigin] : [])],
-        // The offline service worker (/sw.js) and the web app manifest, from this origin only.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        // Only an HTTPS deployment may ask browsers to upgrade; on plain HTTP it would break every asset.
-        upgradeInsecureRequests: https ? [] : null,
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });

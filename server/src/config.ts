@@ -67,52 +67,14 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, trueOrFalse),
 });
 
+const MINUTE = 60_000;
+
 export interface RateLimit {
   max: number;
   windowMs: number;
 }
 
-/** Object storage for uploaded images; set when S3_BUCKET is. */
-export interface S3Config {
-  bucket: string;
-  /** Unset: Amazon S3 itself. */
-  endpoint: string | undefined;
-  region: string;
-  /** Both unset: the AWS SDK's own credential chain (an instance or task role, for one). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** bucket-in-the-path URLs, which most S3-compatible servers need. */
-  forcePathStyle: boolean;
-}
-
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean;
-  s3: S3Config | undefined;
-  /** Where the built web app lives; unset serves the API only. */
-  webDistDir: string | undefined;
-  rateLimits: {
-    loginPerIp: RateLimit;
-    loginPerEmail: RateLimit;
-    registerPerIp: RateLimit;
-    resetPerIp: RateLimit;
-    resetPerEmail: RateLimit;
-    proposalsPerMember: RateLimit;
-    messagesPerMember: RateLimit;
-    uploadsPerMember: RateLimit;
-  };
-}
-
-const MINUTE = 60_000;
-
-export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
+export const DEFAULT_RATE_LIMITS = {
   loginPerIp: { max: 20, windowMs: 15 * MINUTE },
   loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
@@ -121,7 +83,44 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   proposalsPerMember: { max: 30, windowMs: 10 * MINUTE },
   messagesPerMember: { max: 120, windowMs: MINUTE },
   uploadsPerMember: { max: 60, windowMs: 10 * MINUTE },
-};
+} satisfies Record<string, RateLimit>;
+
+type Env = z.output<typeof envSchema>;
+
+/** The server's settings, named for the code that reads them; their type is derived from here. */
+function fromEnv(e: Env, webDistDir: string | undefined) {
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    /** Object storage for uploaded images; set when S3_BUCKET is. */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          /** Unset: Amazon S3 itself. */
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          /** Both unset: the AWS SDK's own credential chain (an instance or task role, for one). */
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          /** bucket-in-the-path URLs, which most S3-compatible servers need. */
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    /** Where the built web app lives; unset serves the API only. */
+    webDistDir,
+    rateLimits: DEFAULT_RATE_LIMITS as Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>,
+  };
+}
+
+export type Config = ReturnType<typeof fromEnv>;
+export type S3Config = NonNullable<Config['s3']>;
 
 export class ConfigError extends Error {}
 
@@ -149,27 +148,5 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDistDir?: string): Config 
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-        }
-      : undefined,
-    webDistDir,
-    rateLimits: DEFAULT_RATE_LIMITS,
-  };
+  return fromEnv(e, webDistDir);
 }

@@ -33,6 +33,11 @@ export class SocketHub implements EventBusListener {
     });
   }
 
+  /** How many of this instance's sockets are in the room: a journey waits for its tab's to be there. */
+  count(room: string): number {
+    return this.byRoom.get(room)?.size ?? 0;
+  }
+
   deliver({ rooms, event }: EventEnvelope): void {
     const targets = new Set<WebSocket>();
     for (const room of rooms) for (const socket of this.byRoom.get(room) ?? []) targets.add(socket);
