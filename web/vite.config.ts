@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { offlineBuild } from './build/offline-build.ts';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appVersion } from './build/app-version.ts';
 import { precompress } from './build/precompress.ts';
 
 const require = createRequire(import.meta.url);
@@ -16,7 +17,25 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), offlineBuild(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    appVersion(),
+    // The service worker (sw/sw.ts) is built with Workbox; the build fills in every file to keep.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*'],
+        // Source maps, build records and the precompressed copies are never what a page asks for.
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**'],
+      },
+    }),
+    precompress(),
+  ],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {

@@ -8,7 +8,7 @@ import { clear, createStore, del, get, set, update } from 'idb-keyval';
 
 const store = createStore('swapyard-offline', 'member-data');
 const OWNER_KEY = 'owner';
-/** The service worker's image cache (web/public/sw.js names it too). */
+/** The service worker's image cache (web/sw/sw.ts names it too). */
 const IMAGE_CACHE = 'swapyard-images';
 
 type Listener = (owner: string | null) => void;

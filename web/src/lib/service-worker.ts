@@ -1,6 +1,6 @@
 /**
- * Registers web/public/sw.js, which keeps the app shell and images for offline use. Production
- * builds only (the development server's modules are not the release's), and only where browsers
+ * Registers the service worker built from web/sw/sw.ts, which keeps the app shell and images for
+ * offline use. Production builds only (the development server's modules are not the release's), and only where browsers
  * allow service workers: HTTPS, or localhost.
  */
 export function registerServiceWorker(): void {
