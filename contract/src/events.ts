@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notification } from './proposals.ts';
 
 /** Events the server pushes over /api/ws. Small fields only: a NOTIFY payload holds at most 8,000 bytes. */
 export const pointsUpdatedEvent = z.object({
@@ -26,9 +27,14 @@ export const itemsDeletedEvent = z.object({
   data: z.object({ itemId: z.uuid(), ownerId: z.uuid() }),
 });
 
+/** NOTICE_PREVIEW_CHARS caps the description it carries, so an open tab can show the notice at once. */
+export const NOTICE_PREVIEW_CHARS = 140;
+/** A notice for the member, new or brought back to the top (another message in an unread conversation). */
 export const notificationsCreatedEvent = z.object({
   type: z.literal('notifications.created'),
-  data: z.object({ notificationId: z.uuid() }),
+  data: notification
+    .pick({ type: true, title: true, description: true, relatedId: true, proposalId: true })
+    .extend({ notificationId: z.uuid() }),
 });
 /** Read or resolved flags changed; a null id means all of the member's notifications. */
 export const notificationsUpdatedEvent = z.object({

@@ -87,6 +87,30 @@ describe('messages', () => {
     expect(after.find((n) => n.type === 'message')?.read).toBe(true);
   });
 
+  it("tells the receiver's open tabs of each message with a notice they can show, cut to a preview", async () => {
+    const conversation = await open(ben, ann.user.id);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const annTab = await openSocket(app, { cookie: ann.cookie });
+    const benTab = await openSocket(app, { cookie: ben.cookie });
+    const long = `Is the drill still free? ${'🔧'.repeat(200)}`;
+
+    await say(ben, conversation.id, 'Hi Ann');
+    await say(ben, conversation.id, long);
+
+    const notices = () => annTab.events.filter((e) => e.type === 'notifications.created').map((e) => e.data);
+    await expect.poll(() => notices().length).toBe(2);
+    const [first, second] = notices();
+    expect(first).toMatchObject({ type: 'message', title: 'New message from Ben', description: 'Hi Ann', relatedId: conversation.id });
+    expect(second).toMatchObject({ notificationId: (first as { notificationId: string }).notificationId, type: 'message' });
+    // The preview of a message is shorter than a notice's cap, and ends on a whole emoji.
+    const preview = (second as { description: string }).description;
+    expect(Array.from(preview)).toHaveLength(120);
+    expect(preview).toBe(`Is the drill still free? ${'🔧'.repeat(95)}`);
+    expect(benTab.events.filter((e) => e.type === 'notifications.created')).toEqual([]);
+    annTab.socket.close();
+    benTab.socket.close();
+  });
+
   it('never makes a second message from a retried send', async () => {
     const conversation = await open(ben, ann.user.id);
     const clientId = randomUUID();

@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
+import { firstCharacters } from '../../lib/first-characters.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
@@ -97,7 +98,7 @@ export class ConversationsService {
         imageKey: stored?.key ?? null,
       });
       if (!message) return { message: (await repo.findByClientId(tx, session.userId, outgoing.clientId))!, duplicate: true };
-      const preview = (text || `📷 ${t.photo}`).slice(0, PREVIEW_CHARS);
+      const preview = firstCharacters(text || `📷 ${t.photo}`, PREVIEW_CHARS);
       const conversation = (await repo.findConversation(tx, id))!;
       await repo.touchConversation(tx, id, preview, message.createdAt);
       await repo.markConversationRead(tx, id, session.userId);
@@ -121,8 +122,8 @@ export class ConversationsService {
       rooms: [rooms.user(receiverId), rooms.user(session.userId)],
       event: { type: 'conversations.updated', data: { conversationId: id } },
     });
-    if (outcome.notification?.created) await this.notifications.announceCreated([outcome.notification.row]);
-    else if (outcome.notification) await this.notifications.announceUpdated(receiverId, outcome.notification.row.id);
+    // A notice brought back to the top with the newest message is news to the receiver all the same.
+    if (outcome.notification) await this.notifications.announceCreated([outcome.notification]);
     return presentMessage(outcome.message);
   }
 

@@ -83,7 +83,7 @@ export function deleteForProposalsAsking(db: Executor, itemId: string): Promise<
 
 /**
  * One unread message notification per conversation for its receiver: the newest message
- * updates it rather than adding another. Returns it and whether it is new.
+ * updates it rather than adding another.
  */
 export async function upsertMessageNotification(
   db: Executor,
@@ -100,7 +100,7 @@ export async function upsertMessageNotification(
     .set({ title: values.title, description: values.description, createdAt: sql`now()` })
     .where(match)
     .returning();
-  if (updated) return { row: updated, created: false };
+  if (updated) return updated;
   const [row] = await db
     .insert(notifications)
     .values({
@@ -112,7 +112,7 @@ export async function upsertMessageNotification(
       relatedId: values.conversationId,
     })
     .returning();
-  return { row: row!, created: true };
+  return row!;
 }
 
 export async function markMessageNotificationsRead(db: Executor, userId: string, conversationId: string): Promise<number> {

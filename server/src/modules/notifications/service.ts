@@ -1,7 +1,8 @@
-import { TEXT, type NotificationPage } from '@swapyard/contract';
+import { NOTICE_PREVIEW_CHARS, TEXT, type NotificationPage, type NotificationType } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
+import { firstCharacters } from '../../lib/first-characters.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
@@ -66,7 +67,17 @@ export class NotificationsService {
       rows.map((row) =>
         this.bus.publish({
           rooms: [rooms.user(row.userId)],
-          event: { type: 'notifications.created', data: { notificationId: row.id } },
+          event: {
+            type: 'notifications.created',
+            data: {
+              notificationId: row.id,
+              type: row.type as NotificationType,
+              title: row.title,
+              description: firstCharacters(row.description, NOTICE_PREVIEW_CHARS),
+              relatedId: row.relatedId,
+              proposalId: row.proposalId,
+            },
+          },
         }),
       ),
     );

@@ -1,12 +1,14 @@
-import { TEXT, type ItemPage, type Notification, type Proposal } from '@swapyard/contract';
+import { NOTICE_PREVIEW_CHARS, PROPOSAL_MESSAGE_MAX_LENGTH, TEXT, type ItemPage, type Notification, type Proposal } from '@swapyard/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { items, pointEntries, users } from '../../db/schema/index.ts';
+import { firstCharacters } from '../../lib/first-characters.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { answer, createProposal, propose } from '../../test/proposals.ts';
+import { openSocket } from '../../test/sockets.ts';
 
 let app: FastifyInstance;
 let owner: Member;
@@ -262,6 +264,22 @@ describe('cancelling, viewing and rating', () => {
 });
 
 describe('notifications and history', () => {
+  it("tells the owner's open tabs of a proposal with a notice they can show, its text cut to fit a NOTIFY", async () => {
+    const item = await createItem(app, owner, { title: 'Kayak' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const ownerTab = await openSocket(app, { cookie: owner.cookie });
+    const message = '🛶'.repeat(PROPOSAL_MESSAGE_MAX_LENGTH / 2);
+
+    const proposal = await createProposal(app, sender, item.id, { pointsOffer: 5, message });
+
+    await expect.poll(() => ownerTab.events.find((e) => e.type === 'notifications.created')).toBeDefined();
+    const notice = ownerTab.events.find((e) => e.type === 'notifications.created')?.data as { description: string };
+    expect(notice).toMatchObject({ type: 'proposal', title: TEXT.notifications.newProposal, proposalId: proposal.id });
+    expect(notice.description).toBe(firstCharacters(`Ben Sender offers 5 points for Kayak: ${message}`, NOTICE_PREVIEW_CHARS));
+    expect(Array.from(notice.description)).toHaveLength(NOTICE_PREVIEW_CHARS);
+    ownerTab.socket.close();
+  });
+
   it("marks one or all of a member's notifications read, and never another member's", async () => {
     const first = await createItem(app, owner);
     const second = await createItem(app, owner);
