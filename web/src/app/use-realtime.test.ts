@@ -2,7 +2,8 @@ import type { CurrentUser } from '@swapyard/contract';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, sessionKeys, userKeys } from '../lib/query-keys.ts';
-import { applyServerEvent } from './use-realtime.ts';
+import type { SocketEvent } from '../lib/socket-client.ts';
+import { applyServerEvent, noticeDestination } from './use-realtime.ts';
 
 const ME = '00000000-0000-4000-8000-00000000000a';
 const OTHER = '00000000-0000-4000-8000-00000000000b';
@@ -26,6 +27,15 @@ const seeded: QueryKey[] = [
   proposalKeys.list('received'),
   historyKeys.entries,
 ];
+
+type NoticeData = Extract<SocketEvent, { type: 'notifications.created' }>['data'];
+
+function notice(data: Partial<NoticeData>): Extract<SocketEvent, { type: 'notifications.created' }> {
+  return {
+    type: 'notifications.created',
+    data: { notificationId: 'n1', type: 'proposal', title: 'New swap proposal', description: '', relatedId: null, proposalId: 'p1', ...data },
+  };
+}
 
 let queryClient: QueryClient;
 
@@ -122,10 +132,36 @@ describe('what a server event changes in the cache', () => {
 
   it.each([
     [{ type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } }, ['conversations/list', 'conversations/messages']],
-    [{ type: 'notifications.created', data: { notificationId: 'n1' } }, ['notifications/list', 'notifications/unread']],
+    [notice({}), ['notifications/list', 'notifications/unread']],
     [{ type: 'proposals.updated', data: { proposalId: 'p1', status: 'accepted' } }, ['history/entries', 'proposals/list']],
   ] as const)('refreshes what %j changes and nothing else', (event, expected) => {
     applyServerEvent(queryClient, event as never);
     expect(stale()).toEqual(expected);
+  });
+});
+
+describe('where a notice that arrives leads, and when it stays quiet', () => {
+  const message = notice({ type: 'message', relatedId: 'c1', proposalId: null });
+
+  it.each([
+    ['/marketplace', '/chat/c1'],
+    ['/chat/c2', '/chat/c1'],
+    ['/chat/c1', null],
+    ['/messages', null],
+  ])('a message seen from %s leads to %s', (pathname, expected) => {
+    expect(noticeDestination(message, pathname)).toBe(expected);
+  });
+
+  it.each([
+    ['/', '/proposals/p1'],
+    ['/proposals', '/proposals/p1'],
+    ['/proposals/p1', null],
+    ['/notifications', null],
+  ])('a proposal seen from %s leads to %s', (pathname, expected) => {
+    expect(noticeDestination(notice({}), pathname)).toBe(expected);
+  });
+
+  it('a notice about no proposal leads to Notifications', () => {
+    expect(noticeDestination(notice({ type: 'system', proposalId: null }), '/')).toBe('/notifications');
   });
 });

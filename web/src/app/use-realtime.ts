@@ -5,6 +5,8 @@ import { currentUserQuery, resetSession, setCurrentUserPoints } from '../lib/cur
 import { announceNewListings } from '../lib/new-listings.ts';
 import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, userKeys } from '../lib/query-keys.ts';
 import { connectSocket, type SocketEvent } from '../lib/socket-client.ts';
+import { WEB_TEXT } from '../lib/texts.ts';
+import { toast } from '../lib/toast.ts';
 
 type ItemEvent = Extract<SocketEvent, { type: 'items.created' | 'items.updated' | 'items.deleted' }>;
 
@@ -74,6 +76,21 @@ export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): 
   }
 }
 
+type NoticeEvent = Extract<SocketEvent, { type: 'notifications.created' }>;
+
+/**
+ * Where a notice leads, or null when the member is already looking at it: a message on its chat
+ * or on the list of conversations, anything else on Notifications or on the proposal itself.
+ */
+export function noticeDestination({ data }: NoticeEvent, pathname: string): string | null {
+  if (data.type === 'message') {
+    const chat = `/chat/${data.relatedId ?? ''}`;
+    return pathname === chat || pathname === '/messages' ? null : chat;
+  }
+  const destination = data.proposalId ? `/proposals/${data.proposalId}` : '/notifications';
+  return pathname === destination || pathname === '/notifications' ? null : destination;
+}
+
 /** Keeps the signed-in tab's cache in step with the server's events. */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
@@ -88,7 +105,16 @@ export function useRealtime(): void {
           resetSession(queryClient, null);
           void navigate('/login', { replace: true });
         },
-        onEvent: (event) => applyServerEvent(queryClient, event),
+        onEvent: (event) => {
+          applyServerEvent(queryClient, event);
+          if (event.type !== 'notifications.created') return;
+          const destination = noticeDestination(event, window.location.pathname);
+          if (destination === null) return;
+          toast.notice(event.data.title, event.data.description, {
+            label: WEB_TEXT.notices.view,
+            onClick: () => void navigate(destination),
+          });
+        },
       }),
     [queryClient, navigate],
   );

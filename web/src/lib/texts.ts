@@ -22,6 +22,9 @@ export const WEB_TEXT = {
     skipToContent: 'Skip to content',
     unread: (count: number) => `${String(count)} unread`,
   },
+  notices: {
+    view: 'View',
+  },
   points: (points: number) => `${String(points)} ${points === 1 ? 'point' : 'points'}`,
   account: {
     loginHeading: 'Sign in to your account',

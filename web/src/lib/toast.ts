@@ -26,6 +26,10 @@ export const toast = {
   error: (message: string) => {
     loadSonner().then(({ toast: sonner }) => sonner.error(message), ignore);
   },
+  /** Something that arrived for the member, with a button that opens it. */
+  notice: (title: string, description: string, action: { label: string; onClick: () => void }) => {
+    loadSonner().then(({ toast: sonner }) => sonner(title, { description, action }), ignore);
+  },
 };
 
 function subscribe(onChange: () => void) {

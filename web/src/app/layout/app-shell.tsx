@@ -1,4 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
+import { useUnreadCounts } from '../../api/unread-counts.ts';
+import { useUnreadInTitle } from '../../lib/document-title.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { WEB_TEXT } from '../../lib/texts.ts';
 import { useRealtime } from '../use-realtime.ts';
@@ -7,6 +9,8 @@ import { Sidebar } from './sidebar.tsx';
 
 export function AppShell() {
   useRealtime();
+  // Message notices are notifications too: this count covers messages and proposals alike.
+  useUnreadInTitle(useUnreadCounts().notifications);
   // One set of navigation in the DOM at a time, so links and test ids are never duplicated.
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const isNavigating = useNavigation().state === 'loading';

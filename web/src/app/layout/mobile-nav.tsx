@@ -1,6 +1,7 @@
-import { Coins, Menu, X } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink } from 'react-router';
+import { Bell, Coins, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useUnreadCounts } from '../../api/unread-counts.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { WEB_TEXT } from '../../lib/texts.ts';
 import { Brand } from './brand.tsx';
@@ -8,6 +9,7 @@ import { LogOutButton } from './log-out-button.tsx';
 import { MemberSummary } from './member-summary.tsx';
 import { PRIMARY_NAV, SECONDARY_NAV } from './nav-items.ts';
 import { NavList } from './nav-list.tsx';
+import { UnreadBadge } from './unread-badge.tsx';
 
 const t = WEB_TEXT.nav;
 
@@ -16,10 +18,23 @@ export function MobileTopBar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const unread = useUnreadCounts();
 
   const close = () => {
     setOpen(false);
   };
+  // A tap anywhere outside the open menu closes it, as on every phone app.
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+    };
+  }, [open]);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     close();
@@ -27,7 +42,7 @@ export function MobileTopBar() {
   };
 
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur" onKeyDown={closeOnEscape}>
+    <header ref={headerRef} className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur" onKeyDown={closeOnEscape}>
       <div className="flex h-14 items-center justify-between gap-3 px-4">
         <Brand />
         <div className="flex items-center gap-2">
@@ -38,6 +53,15 @@ export function MobileTopBar() {
             <Coins aria-hidden="true" className="size-3.5" />
             {WEB_TEXT.points(user.points)}
           </span>
+          <Link
+            to="/notifications"
+            onClick={close}
+            className="relative rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+          >
+            <Bell aria-hidden="true" className="size-6" />
+            <span className="sr-only">{t.notifications}</span>
+            <UnreadBadge count={unread.notifications} kind="notifications" variant="corner" />
+          </Link>
           <button
             ref={toggleRef}
             type="button"
@@ -74,13 +98,14 @@ export function MobileTopBar() {
 }
 
 export function MobileBottomBar() {
+  const unread = useUnreadCounts();
   return (
     <nav
       aria-label={t.bottomLabel}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="grid grid-cols-5">
-        {PRIMARY_NAV.map(({ to, label, icon: Icon, end }) => (
+        {PRIMARY_NAV.map(({ to, label, icon: Icon, end, badge }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -91,7 +116,10 @@ export function MobileBottomBar() {
                 }`
               }
             >
-              <Icon aria-hidden="true" className="size-5" />
+              <span className="relative">
+                <Icon aria-hidden="true" className="size-5" />
+                {badge && <UnreadBadge count={unread[badge]} kind={badge} variant="corner" />}
+              </span>
               {label}
             </NavLink>
           </li>

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { useUnreadCounts } from '../../api/unread-counts.ts';
-import { WEB_TEXT } from '../../lib/texts.ts';
 import type { NavItem } from './nav-items.ts';
+import { UnreadBadge } from './unread-badge.tsx';
 
 interface NavListProps {
   items: readonly NavItem[];
@@ -26,12 +26,7 @@ export function NavList({ items, onNavigate }: NavListProps) {
           >
             <Icon aria-hidden="true" className="size-5 shrink-0" />
             {label}
-            {badge && unread[badge] > 0 && (
-              <span className="ml-auto rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid={`unread-${badge}`}>
-                <span aria-hidden="true">{unread[badge]}</span>
-                <span className="sr-only">{WEB_TEXT.nav.unread(unread[badge])}</span>
-              </span>
-            )}
+            {badge && <UnreadBadge count={unread[badge]} kind={badge} />}
           </NavLink>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../lib/document-title.ts';
 
 interface EmptyStateProps {
   title: string;
@@ -11,6 +12,7 @@ interface EmptyStateProps {
 }
 
 export function EmptyState({ title, body, action, className = '', titleAs: Title = 'p' }: EmptyStateProps) {
+  usePageTitle(Title === 'h1' ? title : undefined);
   return (
     <div className={`flex flex-col items-center gap-2 px-4 py-12 text-center ${className}`}>
       <Title className="text-lg font-semibold text-stone-900">{title}</Title>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { usePageTitle } from '../../../lib/document-title.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 
 interface AuthLayoutProps {
@@ -11,6 +12,7 @@ interface AuthLayoutProps {
 }
 
 export function AuthLayout({ heading, tagline, children, footer }: AuthLayoutProps) {
+  usePageTitle(heading);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-emerald-50 via-stone-50 to-teal-50 px-4 py-10">
       <div className="w-full max-w-md">

@@ -8,6 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
+import { usePageTitle } from '../../../lib/document-title.ts';
 import { useQueuedActions } from '../../../lib/offline-queue.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useMessages } from '../api/get-messages.ts';
@@ -29,6 +30,7 @@ export function ChatPage() {
   const sendImage = useSendImage(id);
   const markRead = useMarkConversationRead();
   const bottom = useRef<HTMLDivElement>(null);
+  usePageTitle(conversation.data && memberName(conversation.data.other));
 
   // Oldest page last in the cache, oldest message first on screen.
   const shown = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);

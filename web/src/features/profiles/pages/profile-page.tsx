@@ -7,7 +7,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { memberName, useCurrentUser } from '../../../lib/current-user.ts';
+import { usePageTitle } from '../../../lib/document-title.ts';
 import { useMemberProfile } from '../../../api/member-profile.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { useOpenConversation } from '../../../api/open-conversation.ts';
@@ -36,6 +37,7 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
   const editButton = useRef<HTMLButtonElement>(null);
   const failed = error && !profile && !isNotFound(error) ? errorMessage(error, TEXT.errors.internal) : null;
   useErrorToast(failed);
+  usePageTitle(profile && memberName(profile));
 
   if (!profile) {
     if (error && isNotFound(error)) {

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { WEB_TEXT } from './texts.ts';
+
+/*
+ * The tab's title: what the page shows, then the brand, with the member's unread count in front
+ * ("(3) Marketplace · Swapyard"), so a tab in the background still says something arrived.
+ */
+
+let page: string | undefined;
+let unread = 0;
+
+function show(): void {
+  const name = page ? `${page} · ${WEB_TEXT.brand}` : WEB_TEXT.brand;
+  document.title = unread > 0 ? `(${String(unread)}) ${name}` : name;
+}
+
+/** Names the page in the tab while it is on screen; undefined (not known yet) leaves the title alone. */
+export function usePageTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title === undefined) return;
+    page = title;
+    show();
+    return () => {
+      page = undefined;
+      show();
+    };
+  }, [title]);
+}
+
+/** Puts the member's unread count in front of every page's title while the signed-in shell is open. */
+export function useUnreadInTitle(count: number): void {
+  useEffect(() => {
+    unread = count;
+    show();
+    return () => {
+      unread = 0;
+      show();
+    };
+  }, [count]);
+}
