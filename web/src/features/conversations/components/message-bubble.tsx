@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@swapyard/contract';
 import { Clock } from 'lucide-react';
+import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -24,7 +25,11 @@ export function MessageBubble({ message, own, waiting = false }: MessageBubblePr
             <img src={message.imageUrl} alt={CONVERSATION_TEXT.openPhoto} loading="lazy" className="max-h-72 rounded-lg object-contain" />
           </a>
         )}
-        {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
+        {message.text && (
+          <p className="whitespace-pre-wrap">
+            <LinkedText text={message.text} />
+          </p>
+        )}
         {waiting ? (
           <span className="mt-1 flex items-center justify-end gap-1 text-xs text-emerald-100">
             <Clock aria-hidden="true" className="size-3" />

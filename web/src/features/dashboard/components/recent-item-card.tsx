@@ -9,7 +9,7 @@ export function RecentItemCard({ item }: { item: ItemCard }) {
     <li className="relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-emerald-600">
       <ItemThumb image={item.image} eager />
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold break-words text-stone-900">
+        <h3 className="line-clamp-2 text-sm font-semibold text-stone-900">
           <Link to={`/item/${item.id}`} className="outline-none after:absolute after:inset-0">
             {item.title}
           </Link>

@@ -14,7 +14,7 @@ export function EntryRow({ entry }: { entry: PointEntry }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <p className="font-medium break-words text-stone-900">{t.what(entry)}</p>
+        <p className="font-medium text-stone-900">{t.what(entry)}</p>
         <p className="text-xs text-stone-600">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </p>

@@ -17,7 +17,7 @@ export function ItemCard({ item, eager }: ItemCardProps) {
       <ItemThumb image={item.image} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 font-semibold break-words text-stone-900">
+          <h2 className="line-clamp-2 min-w-0 font-semibold text-stone-900">
             {/* The link covers the whole card; its name stays the title alone. */}
             <Link to={`/item/${item.id}`} className="outline-none after:absolute after:inset-0">
               {item.title}

@@ -4,11 +4,13 @@ import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { ItemStatusBadge } from '../../../components/item-status-badge.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
+import { usePageTitle } from '../../../lib/document-title.ts';
 import { formatMonthDayYear } from '../../../lib/format-date.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { useOpenConversation } from '../../../api/open-conversation.ts';
@@ -39,6 +41,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
   const user = useCurrentUser();
   const isOwner = item.ownerId === user.id;
   const openConversation = useOpenConversation();
+  usePageTitle(item.title);
 
   return (
     <article className="grid gap-8 lg:grid-cols-2">
@@ -60,7 +63,11 @@ function ItemDetails({ item }: { item: ItemDetail }) {
           </p>
         </div>
 
-        {item.description && <p className="whitespace-pre-line text-stone-800">{item.description}</p>}
+        {item.description && (
+          <p className="whitespace-pre-line text-stone-800">
+            <LinkedText text={item.description} />
+          </p>
+        )}
 
         <div className="flex flex-col gap-2 border-t border-stone-200 pt-5">
           <p className="text-sm font-medium text-stone-600">{t.listedBy}</p>

@@ -96,10 +96,10 @@ export function NotificationRow({ notification }: { notification: Notification }
             {formatDateTime(notification.createdAt)}
           </time>
         </div>
-        <p id={titleId} className={`break-words text-stone-900 ${unread ? 'font-semibold' : 'font-medium'}`}>
+        <p id={titleId} className={`text-stone-900 ${unread ? 'font-semibold' : 'font-medium'}`}>
           {title}
         </p>
-        <p className="text-sm break-words text-stone-700">{preview(notification.description)}</p>
+        <p className="text-sm text-stone-700">{preview(notification.description)}</p>
         {notification.type === 'proposal' && !notification.resolved && notification.proposalId && (
           <AnswerButtons proposalId={notification.proposalId} describedBy={titleId} />
         )}

@@ -20,7 +20,7 @@ export function ProfileHeader({ profile, action }: ProfileHeaderProps) {
     <div className="flex flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center">
       <Avatar photoUrl={profile.photoUrl} initial={memberInitial(profile)} className="size-20 text-2xl" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900">{memberName(profile)}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{memberName(profile)}</h1>
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-600">
           <li className="flex items-center gap-1.5">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />

@@ -9,7 +9,7 @@ export function ProposalItem({ item }: { item: ItemCard }) {
     <div className="flex items-center gap-4">
       <ItemThumb image={item.image} className="size-24 shrink-0 rounded-lg" />
       <div className="min-w-0">
-        <TextLink to={`/item/${item.id}`} className="break-words">
+        <TextLink to={`/item/${item.id}`}>
           {item.title}
         </TextLink>
         <p className="text-sm text-stone-600">{WEB_TEXT.points(item.value)}</p>

@@ -27,7 +27,7 @@ export function ProposalRow({ proposal }: { proposal: Proposal }) {
         <ItemThumb image={proposal.item.image} className="size-16 shrink-0 rounded-lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-semibold break-words text-stone-900">{proposal.item.title}</span>
+            <span className="font-semibold text-stone-900">{proposal.item.title}</span>
             <ProposalStatusBadge status={proposal.status} />
           </div>
           <p className="text-sm text-stone-700">

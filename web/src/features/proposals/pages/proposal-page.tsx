@@ -94,7 +94,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       </div>
 
       <Section title={t.message}>
-        <p className="text-stone-800 break-words whitespace-pre-line">{proposal.message}</p>
+        <p className="text-stone-800 whitespace-pre-line">{proposal.message}</p>
       </Section>
 
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

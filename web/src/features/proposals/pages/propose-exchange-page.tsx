@@ -77,7 +77,7 @@ function TargetAndForm({ item }: { item: ItemDetail }) {
         <ItemThumb image={item.images[0] ?? null} eager className="size-20 shrink-0 rounded-lg" />
         <div className="min-w-0">
           <p className="text-sm text-stone-600">{t.targetItem}</p>
-          <h2 className="text-lg font-semibold break-words text-stone-900">{item.title}</h2>
+          <h2 className="text-lg font-semibold text-stone-900">{item.title}</h2>
           <p className="text-sm text-stone-600">
             {WEB_TEXT.points(item.value)} · {memberName(item.owner)}
           </p>
