@@ -112,6 +112,23 @@ describe('mobile', () => {
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
   });
 
+  test('a tap outside the open menu closes it', async () => {
+    const { context, page } = await openBrowser({ viewport: PHONE });
+    await registerSignedIn(context, server().baseURL);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+
+    // On the page just below the menu's last button, clear of the bottom bar.
+    const logOut = await page.getByRole('button', { name: 'Log out' }).boundingBox();
+    const below = (logOut?.y ?? 0) + (logOut?.height ?? 0) + 24;
+    expect(below).toBeLessThan(PHONE.height - 80);
+    await page.mouse.click(PHONE.width / 2, below);
+
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor({ state: 'detached' });
+    expect(pathnameOf(page)).toBe('/');
+  });
+
   test('Escape closes the menu and gives focus back to its button', async () => {
     const { context, page } = await openBrowser({ viewport: PHONE });
     await registerSignedIn(context, server().baseURL);
