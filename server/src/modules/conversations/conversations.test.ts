@@ -156,7 +156,7 @@ describe('messages', () => {
 
     expect(response.statusCode).toBe(200);
     const message: ChatMessage = response.json().message;
-    expect(message.imageUrl).toMatch(new RegExp(`^/api/images/chat/${ben.user.id}/\\d{13}-[0-9a-z]{6}-shelf\\.webp$`));
+    expect(message.imageUrl).toMatch(new RegExp(`^/api/images/chat/${ben.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
     expect((await send(app, 'GET', message.imageUrl!, { cookie: ann.cookie })).headers['content-type']).toBe('image/webp');
     expect((await listOf(ann)).conversations[0].lastMessage).toBe(`📷 ${TEXT.conversations.photo}`);
   });

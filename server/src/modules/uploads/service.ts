@@ -29,11 +29,11 @@ export class ImageService {
    */
   async storeAll(kind: ImageKind, ownerId: string, files: UploadedFile[]): Promise<StoredImage[]> {
     const processed = [];
-    for (const file of files) processed.push({ file, image: await processImage(file.bytes, SIZES[kind]) });
+    for (const file of files) processed.push(await processImage(file.bytes, SIZES[kind]));
     const stored: StoredImage[] = [];
     try {
-      for (const { file, image } of processed) {
-        const key = newImageKey(kind, ownerId, file.fileName);
+      for (const image of processed) {
+        const key = newImageKey(kind, ownerId);
         await this.storage.put(fullKey(key), image.full, 'image/webp');
         await this.storage.put(thumbKey(key), image.thumb, 'image/webp');
         stored.push({ key, width: image.width, height: image.height });

@@ -2,6 +2,7 @@ import { MAX_IMAGE_BYTES, TEXT } from '@swapyard/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -55,6 +56,23 @@ describe('image uploads', () => {
   });
 });
 
+describe('image addresses', () => {
+  it("never carry the uploaded file's name, and a picture stored under an older key that did is still served", async () => {
+    const form = multipart({}, [{ field: 'photo', name: 'passport-scan.png', bytes: await png(400, 400), type: 'image/png' }]);
+    const response = await send(app, 'PUT', '/api/me/photo', { body: form.body, cookie: member.cookie, headers: { 'content-type': form.contentType } });
+    const photoUrl = response.json().user.photoUrl as string;
+    const older = `avatars/${member.user.id}/1700000000000-abc123-passport-scan.webp`;
+    fs.mkdirSync(path.join(uploadsDir, path.dirname(older)), { recursive: true });
+    fs.copyFileSync(path.join(uploadsDir, photoUrl.replace('/api/images/', '')), path.join(uploadsDir, older));
+
+    expect(photoUrl).not.toContain('passport');
+    expect(photoUrl).toMatch(new RegExp(`^/api/images/avatars/${member.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
+    const served = await send(app, 'GET', `/api/images/${older}`, { cookie: member.cookie });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+});
+
 describe('profile photo', () => {
   it('stores a re-encoded avatar, shows it on the profile, and removes the one it replaces', async () => {
     const put = async () => {
@@ -65,7 +83,7 @@ describe('profile photo', () => {
     const first = (await put()).json().user.photoUrl as string;
     const second = (await put()).json().user.photoUrl as string;
 
-    expect(second).toMatch(new RegExp(`^/api/images/avatars/${member.user.id}/\\d{13}-[0-9a-z]{6}-me-at-the-beach\\.webp$`));
+    expect(second).toMatch(new RegExp(`^/api/images/avatars/${member.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
     expect((await send(app, 'GET', second, { cookie: member.cookie })).statusCode).toBe(200);
     expect((await send(app, 'GET', first, { cookie: member.cookie })).statusCode).toBe(404);
     const profile = (await send(app, 'GET', `/api/users/${member.user.id}`, { cookie: member.cookie })).json().profile;
