@@ -1,8 +1,8 @@
 import { TEXT } from '@swapyard/contract';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
-import { listItem, pngFile } from './fixtures/items.ts';
+import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { listItem, oversizePhoto, pngFile } from './fixtures/items.ts';
 import { registerSignedIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
 
@@ -163,4 +163,32 @@ test('the dashboard shows the points, the item count and the recent listings', a
   await textsOf(recent.locator('li h3').first()).toEqual(['Dashboard toaster']);
   await expect.poll(async () => page.getByRole('link', { name: /Your Items/ }).innerText(), UI_WAIT).toContain('2');
   await expect.poll(async () => page.getByRole('link', { name: /Available Points/ }).innerText(), UI_WAIT).toContain(String(member.points));
+});
+
+test.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('on a %s, a file that is not a picture or is over 10 MB is refused when picked, and nothing is sent', async (_, viewport) => {
+  const { context, page } = await openBrowser({ viewport });
+  await registerSignedIn(context, server().baseURL);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') sent.push(request.url());
+  });
+  await page.goto('/add-item');
+  const hint = page.getByText(/^\d+ of 4 images/);
+  await textsOf(hint).toEqual([expect.stringMatching(/^0 of 4/)]);
+
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, renamed') },
+    await pngFile('real.png'),
+  ]);
+  await page.locator('input[type=file]').setInputFiles(await oversizePhoto());
+
+  await toast(page, TEXT.images.notAnImage).waitFor();
+  await toast(page, TEXT.images.tooLarge).waitFor();
+  await page.getByRole('img', { name: 'Image 1' }).waitFor();
+  expect(await page.getByRole('img', { name: 'Image 2' }).count()).toBe(0);
+  await textsOf(hint).toEqual([expect.stringMatching(/^1 of 4/)]);
+  expect(sent).toEqual([]);
 });

@@ -1,9 +1,11 @@
+import { TEXT } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { UI_WAIT, pathnameOf, textsOf, toast, useBrowsers, type TestBrowser } from './fixtures/browser.ts';
 import { registerMember, registerSignedIn, type Member } from './fixtures/members.ts';
+import { oversizePhoto } from './fixtures/items.ts';
 import { networkSwitch } from './fixtures/network.ts';
 import { useServer } from './fixtures/server.ts';
 
@@ -419,4 +421,22 @@ describe('the Messages page', () => {
     await search.fill('');
     await shownPartners().toEqual(everyone);
   });
+});
+
+test('a chat photo over 10 MB is refused when picked, before a byte is sent', async () => {
+  const receiver = await signedIn('Cleo Small');
+  const sender = await signedIn('Dev Large');
+  const conversationId = await openConversation(sender, receiver.member.id);
+  const sent: string[] = [];
+  sender.page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.url());
+  });
+  await sender.page.goto(`/chat/${conversationId}`);
+  await sender.page.getByText(EMPTY_CHAT, { exact: true }).waitFor();
+
+  await sender.page.locator('form input[type="file"]').setInputFiles(await oversizePhoto());
+
+  await toast(sender.page, TEXT.images.tooLarge).waitFor();
+  expect(sent.filter((url) => url.includes('/images'))).toEqual([]);
+  expect(await bubbles(sender.page).count()).toBe(0);
 });

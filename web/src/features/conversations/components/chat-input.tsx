@@ -1,5 +1,7 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../../../lib/image-files.ts';
+import { toast } from '../../../lib/toast.ts';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
 interface ChatInputProps {
@@ -20,6 +22,13 @@ export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
     if (blank) return;
     onSend(text.trim());
     setText('');
+  };
+
+  // Checked when picked: a file the server would refuse is never sent.
+  const pickImage = async (file: File) => {
+    const problem = await imageFileProblem(file);
+    if (problem) toast.error(problem);
+    else onImage(file);
   };
 
   // Enter sends, as in every chat; Shift+Enter keeps a line break.
@@ -50,14 +59,14 @@ export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
         <input
           ref={fileInput}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) onImage(file);
+            if (file) void pickImage(file);
           }}
         />
         <label htmlFor={textId} className="sr-only">

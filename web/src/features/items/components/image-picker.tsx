@@ -58,13 +58,13 @@ export function ImagePicker({ images, onChange, invalid, disabled, inputRef }: I
     buttons.find((button) => button && !button.disabled)?.focus();
   }, [focusTarget, inputId]);
 
-  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+  const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     // Cleared so choosing the same file again still counts as a change.
     event.target.value = '';
-    const problems = new Set(files.map(imageFileProblem));
-    for (const problem of problems) if (problem) toast.error(problem);
-    const usable = files.filter((file) => imageFileProblem(file) === null);
+    const problems = await Promise.all(files.map(imageFileProblem));
+    for (const problem of new Set(problems)) if (problem) toast.error(problem);
+    const usable = files.filter((_, index) => problems[index] === null);
     const room = MAX_ITEM_IMAGES - images.length;
     if (usable.length > room) toast.error(TEXT.items.tooManyImages);
     const added = usable.slice(0, Math.max(room, 0)).map((file): PickedImage => {
@@ -105,7 +105,7 @@ export function ImagePicker({ images, onChange, invalid, disabled, inputRef }: I
         accept={ACCEPTED_IMAGE_TYPES.join(',')}
         multiple
         disabled={disabled}
-        onChange={addFiles}
+        onChange={(event) => void addFiles(event)}
         aria-invalid={invalid || undefined}
         aria-describedby={hintId}
         className={`rounded-lg border bg-white text-sm text-stone-700 shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-stone-300 file:bg-stone-100 file:px-3 file:py-2.5 file:font-medium file:text-stone-800 hover:file:bg-stone-200 ${

@@ -18,7 +18,7 @@ export function PhotoInput() {
     // Cleared so choosing the same file again, after a failure, still counts as a change.
     event.target.value = '';
     if (!file) return;
-    const problem = imageFileProblem(file);
+    const problem = await imageFileProblem(file);
     if (problem) {
       toast.error(problem);
       return;
