@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database.ts';
 
 const mainScript = fileURLToPath(new URL('./main.ts', import.meta.url));
 const children: ChildProcess[] = [];
@@ -49,6 +50,26 @@ function dataDir(): string {
   return dir;
 }
 
+/**
+ * A data directory some server has already opened and closed. A first open runs PGlite's initdb,
+ * over ten seconds on a busy machine, and the tests below are about what happens after it.
+ */
+let usedBefore: string;
+beforeAll(async () => {
+  usedBefore = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-main-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir: usedBefore }, { warn: () => undefined });
+  await database.close();
+});
+afterAll(() => {
+  fs.rmSync(usedBefore, { recursive: true, force: true });
+});
+
+function copyOfUsedDataDir(): string {
+  const dir = dataDir();
+  fs.cpSync(usedBefore, dir, { recursive: true });
+  return dir;
+}
+
 // Process-level behaviour of main.ts, with PGlite whatever TEST_ENGINE says.
 describe('the server process', () => {
   it('refuses to start on a bad variable, naming it on one line', async () => {
@@ -58,8 +79,8 @@ describe('the server process', () => {
     expect(server.output()).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")\n');
   });
 
-  it('refuses a second server on the same DATA_DIR, then stops gracefully on SIGTERM and frees it', async () => {
-    const dir = dataDir();
+  it('refuses a second server on the same DATA_DIR, and the first goes on serving', async () => {
+    const dir = copyOfUsedDataDir();
     const first = start({ PORT: '0', DATA_DIR: dir });
     const url = await listening(first);
     expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ status: 'ok' });
@@ -71,6 +92,12 @@ describe('the server process', () => {
         'Stop that process first, or set DATA_DIR to another directory.\n',
     );
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+
+  it('stops gracefully on SIGTERM and frees the DATA_DIR for the next server', async () => {
+    const dir = copyOfUsedDataDir();
+    const first = start({ PORT: '0', DATA_DIR: dir });
+    await listening(first);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -2,34 +2,36 @@ import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
 import { items, users } from './schema/index.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+let dataDir: string;
+
+/** A site's first start, in the hook: PGlite's initdb takes over ten seconds on a busy machine. */
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-db-'));
+  const first = await openDatabase({ engine: 'pglite', dataDir }, { warn: () => undefined });
+  const [owner] = await first.db
+    .insert(users)
+    .values({ email: 'owner@example.com', passwordHash: 'x', displayName: 'Owner' })
+    .returning();
+  await first.db.insert(items).values({
+    ownerId: owner!.id,
+    title: 'Vintage Road Bicycle',
+    category: 'Sports',
+    value: 40,
+    location: 'Leeds',
+  });
+  await first.close();
+});
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 // PGlite-specific whatever TEST_ENGINE says: this is about opening a data directory on disk.
 describe('PGlite data directory', () => {
   it('reopens with its trigram indexes working and its data kept', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-db-'));
-    dirs.push(dataDir);
-    const first = await openDatabase({ engine: 'pglite', dataDir }, { warn: () => undefined });
-    const [owner] = await first.db
-      .insert(users)
-      .values({ email: 'owner@example.com', passwordHash: 'x', displayName: 'Owner' })
-      .returning();
-    await first.db.insert(items).values({
-      ownerId: owner!.id,
-      title: 'Vintage Road Bicycle',
-      category: 'Sports',
-      value: 40,
-      location: 'Leeds',
-    });
-    await first.close();
-
     const again = await openDatabase({ engine: 'pglite', dataDir }, { warn: () => undefined });
     const found = await again.db
       .select({ title: items.title, kind: items.kind })
