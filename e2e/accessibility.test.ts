@@ -138,6 +138,15 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the accept confirmation over a received proposal', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto(`/proposals/${world().pendingProposal.id}`);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('dialog', { name: 'Accept this swap?' }).getByText(/^You give /).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the cancel dialog over a sent proposal', async () => {
     const { context, page } = await openBrowser();
     await signIn(context, server().baseURL, world().ben);

@@ -5,7 +5,9 @@ import { UI_WAIT, pathnameOf, textsOf, toast, useBrowsers } from './fixtures/bro
 import { fillRegisterForm, newMember, registerMember, registerSignedIn, sessionCookie } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
 
-const server = useServer();
+// Sign-in attempts per email as in production; every journey here signs in with its own address.
+const LOGIN_PER_EMAIL = { max: 8, windowMs: 15 * 60_000 };
+const server = useServer({ rateLimits: { loginPerEmail: LOGIN_PER_EMAIL } });
 const openBrowser = useBrowsers(() => server().baseURL);
 
 const DAY_S = 86_400;
@@ -122,6 +124,24 @@ describe('signing in', () => {
     await textsOf(page.getByRole('alert')).toEqual(['Invalid email or password.']);
     expect(pathnameOf(page)).toBe('/login');
     expect(await sessionCookie(context)).toBeUndefined();
+  });
+
+  test('too many attempts say when to try again, from the Retry-After the server sends', async () => {
+    const member = await registerMember(server().baseURL);
+    const { page } = await openBrowser();
+    await page.goto('/login');
+    for (let attempt = 0; attempt < LOGIN_PER_EMAIL.max; attempt += 1) {
+      const response = await page.request.post('/api/auth/login', {
+        headers: { origin: server().baseURL },
+        data: { email: member.email, password: 'wrong' },
+      });
+      expect(response.status()).toBe(401);
+    }
+
+    await signIn(page, member.email, member.password);
+
+    await textsOf(page.getByRole('alert')).toEqual(['Too many requests. Please try again in 15 minutes.']);
+    expect(pathnameOf(page)).toBe('/login');
   });
 
   test('the right password opens the dashboard with "Login successful!"', async () => {

@@ -169,6 +169,11 @@ describe('main actions by keyboard alone', () => {
 
     await reach(page, page.getByRole('main').getByRole('button', { name: 'Accept' }));
     await page.keyboard.press('Enter');
+    // The confirmation opens on its safe answer; the keyboard moves on to Accept.
+    const confirmation = page.getByRole('dialog', { name: 'Accept this swap?' });
+    await confirmation.getByText('You give Keyboard-accepted kettle, you receive 10 points.').waitFor();
+    await reach(page, confirmation.getByRole('button', { name: 'Accept' }));
+    await page.keyboard.press('Enter');
     await toast(page, TEXT.proposals.accepted).waitFor();
     await page.waitForURL('**/proposals/*');
 

@@ -35,15 +35,20 @@ export const proposal = z.object({
   item: itemCard,
   offerItem: itemCard.nullable(),
   viewerRole: z.enum(['sender', 'receiver']),
-  /** Stars the viewer gave the other side, if they rated this swap. */
-  viewerRating: z.number().int().min(1).max(5).nullable(),
+  /** What the viewer gave the other side, if they rated this swap. */
+  viewerRating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string() }).nullable(),
 });
 export type Proposal = z.infer<typeof proposal>;
 
 export const proposalResponse = z.object({ proposal });
 export type ProposalResponse = z.infer<typeof proposalResponse>;
 
-export const proposalListQuery = pageQuery(50, 20).extend({ box: z.enum(['received', 'sent']) });
+export const proposalListQuery = pageQuery(50, 20).extend({
+  box: z.enum(['received', 'sent']),
+  /** Only those for this item: the propose form asks whether the member already has one pending. */
+  itemId: z.uuid({ error: t.noItem }).optional(),
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+});
 export const proposalPage = z.object({ proposals: z.array(proposal), nextCursor: z.string().nullable() });
 export type ProposalPage = z.infer<typeof proposalPage>;
 
@@ -52,6 +57,20 @@ export const ratingBody = z.object({
   comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH).default(''),
 });
 export type RatingBody = z.input<typeof ratingBody>;
+
+/** A rating as the rated member's profile shows it: who gave it, for which swap, and what they said. */
+export const receivedRating = z.object({
+  proposalId: z.uuid(),
+  stars: z.number().int().min(1).max(5),
+  comment: z.string(),
+  rater: memberSummary,
+  createdAt: z.iso.datetime(),
+});
+export type ReceivedRating = z.infer<typeof receivedRating>;
+
+export const ratingListQuery = pageQuery(50, 10);
+export const ratingPage = z.object({ ratings: z.array(receivedRating), nextCursor: z.string().nullable() });
+export type RatingPage = z.infer<typeof ratingPage>;
 
 export const NOTIFICATION_TYPES = ['message', 'proposal', 'system', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,4 +1,11 @@
 /** Every text the product shows that both sides need: SPEC.md's words, kept in one place. */
+/** A wait as a person says it, rounded up: "40 seconds", "15 minutes", "2 hours". */
+function waitOf(seconds: number): string {
+  const [amount, unit] =
+    seconds < 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return `${String(amount)} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
 export const TEXT = {
   account: {
     registered: 'Registration successful!',
@@ -167,6 +174,8 @@ export const TEXT = {
   errors: {
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please try again later.',
+    /** SPEC's text with "later" made exact from the Retry-After the server sends (issue 21). */
+    tooManyRequestsFor: (seconds: number) => `Too many requests. Please try again in ${waitOf(seconds)}.`,
     foreignOrigin: 'Cross-site requests are not allowed.',
     internal: 'Something went wrong. Please try again.',
     invalidInput: 'Invalid input.',

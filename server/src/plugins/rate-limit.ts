@@ -32,8 +32,9 @@ export function rateLimit(limit: RateLimit, keyOf: (request: FastifyRequest) => 
     }
     window.count += 1;
     if (window.count > limit.max) {
-      reply.header('retry-after', Math.max(1, Math.ceil((window.resetAt - now) / 1000)));
-      throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequests);
+      const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+      reply.header('retry-after', retryAfter);
+      throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(retryAfter));
     }
   };
 }

@@ -1,8 +1,12 @@
-import type { Proposal, ProposalResponse } from '@swapyard/contract';
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { TEXT, type Proposal, type ProposalResponse } from '@swapyard/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, apiRequest, errorMessage } from '../lib/api-client.ts';
 import { currentUserQuery } from '../lib/current-user.ts';
 import { historyKeys, itemKeys, notificationKeys, proposalKeys } from '../lib/query-keys.ts';
+import { randomId } from '../lib/random-id.ts';
+import { toast } from '../lib/toast.ts';
+import { proposalQuery } from './proposal.ts';
 
 /*
  * Accept and Decline are offered both on the proposal page and in the notifications list, so the
@@ -42,7 +46,7 @@ function refreshProposal(queryClient: QueryClient, id: string): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
-export function useAcceptProposal() {
+function useAcceptProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptProposal,
@@ -65,7 +69,7 @@ export function useAcceptProposal() {
   });
 }
 
-export function useDeclineProposal() {
+function useDeclineProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineProposal,
@@ -76,4 +80,54 @@ export function useDeclineProposal() {
       refreshProposal(queryClient, id);
     },
   });
+}
+
+/**
+ * Accept (after a confirmation) and Decline for one proposal, with their toasts. The proposal is
+ * read only when the confirmation opens, so a list of notifications does not fetch each one.
+ */
+export function useProposalAnswers(id: string, { onAccepted }: { onAccepted?: () => void } = {}) {
+  const [confirming, setConfirming] = useState(false);
+  const { data: proposal } = useQuery({ ...proposalQuery(id), enabled: confirming });
+  const acceptMutation = useAcceptProposal();
+  const declineMutation = useDeclineProposal();
+  const stopConfirming = () => {
+    setConfirming(false);
+  };
+
+  return {
+    proposal,
+    confirming,
+    askToAccept: () => {
+      setConfirming(true);
+    },
+    stopConfirming,
+    accept: () => {
+      acceptMutation.mutate(
+        { id, idempotencyKey: randomId() },
+        {
+          onSuccess: () => {
+            toast.success(TEXT.proposals.accepted);
+            onAccepted?.();
+          },
+          onError: (error) => {
+            toast.error(errorMessage(error, TEXT.proposals.acceptFailed));
+          },
+          onSettled: stopConfirming,
+        },
+      );
+    },
+    decline: () => {
+      declineMutation.mutate(id, {
+        onSuccess: () => {
+          toast.success(TEXT.proposals.declined);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, TEXT.proposals.declineFailed));
+        },
+      });
+    },
+    accepting: acceptMutation.isPending,
+    declining: declineMutation.isPending,
+  };
 }

@@ -54,7 +54,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
   if (parsed) return new ApiError(response.status, parsed.error.message, parsed.error.code);
   // A proxy or the rate limiter may answer before our error handler does.
   if (response.status === 429) {
-    return new ApiError(429, TEXT.errors.tooManyRequests, 'RATE_LIMITED');
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const message = retryAfter > 0 ? TEXT.errors.tooManyRequestsFor(retryAfter) : TEXT.errors.tooManyRequests;
+    return new ApiError(429, message, 'RATE_LIMITED');
   }
   return new ApiError(response.status, response.statusText || `Request failed (${String(response.status)})`);
 }

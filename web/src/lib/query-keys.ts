@@ -27,12 +27,16 @@ export const itemKeys = {
 /** Public profiles. */
 export const userKeys = {
   detail: (id: string) => ['users', id] as const,
+  /** Under the profile's key: a new rating refreshes both the average and the list. */
+  ratings: (id: string) => ['users', id, 'ratings'] as const,
 };
 
 export const proposalKeys = {
   all: ['proposals'] as const,
   lists: ['proposals', 'list'] as const,
   list: (box: ProposalBox) => ['proposals', 'list', box] as const,
+  /** Under the sent list's key, so whatever refreshes the sent list refreshes this too. */
+  pendingFor: (itemId: string) => ['proposals', 'list', 'sent', 'pending', itemId] as const,
   detail: (id: string) => ['proposals', 'detail', id] as const,
 };
 

@@ -25,6 +25,16 @@ export const WEB_TEXT = {
   notices: {
     view: 'View',
   },
+  /** Accept and Decline, offered on the proposal page and in the notifications list. */
+  answers: {
+    accept: 'Accept',
+    decline: 'Decline',
+    confirmTitle: 'Accept this swap?',
+    confirmBody: (give: string, receive: string[]) =>
+      receive.length > 0 ? `You give ${give}, you receive ${receive.join(' and ')}.` : `You give ${give} and receive nothing in return.`,
+    confirming: 'Loading what this swap moves...',
+    notYet: 'Not yet',
+  },
   points: (points: number) => `${String(points)} ${points === 1 ? 'point' : 'points'}`,
   account: {
     loginHeading: 'Sign in to your account',
@@ -72,6 +82,9 @@ export const WEB_TEXT = {
     saveChanges: 'Save Changes',
     retry: 'Try again',
     loadMore: 'Load more',
+    /** Shown from 80% of a field's limit, so a paste cut at the limit never passes unnoticed. */
+    charactersUsed: (used: number, max: number) => `${used.toLocaleString()} of ${max.toLocaleString()} characters`,
+    limitReached: (max: number) => `Limit reached: ${max.toLocaleString()} characters, and nothing past it was kept`,
   },
   itemStatus: {
     available: 'Available',

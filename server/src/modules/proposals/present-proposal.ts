@@ -6,10 +6,10 @@ export interface ProposalContext {
   memberOf: Map<string, MemberSummary>;
   cardOf: Map<string, ItemCard>;
   /** The viewer's own rating of this swap, if they gave one. */
-  stars: number | null;
+  rating: { stars: number; comment: string } | null;
 }
 
-export function presentProposal(row: ProposalRow, { memberOf, cardOf, stars }: ProposalContext, viewerId: string): Proposal {
+export function presentProposal(row: ProposalRow, { memberOf, cardOf, rating }: ProposalContext, viewerId: string): Proposal {
   return {
     id: row.id,
     status: row.status as ProposalStatus,
@@ -22,6 +22,6 @@ export function presentProposal(row: ProposalRow, { memberOf, cardOf, stars }: P
     item: cardOf.get(row.itemId)!,
     offerItem: row.offerItemId ? (cardOf.get(row.offerItemId) ?? null) : null,
     viewerRole: row.senderId === viewerId ? 'sender' : 'receiver',
-    viewerRating: stars,
+    viewerRating: rating,
   };
 }

@@ -100,6 +100,25 @@ describe('sending a proposal', () => {
     expect(late.statusCode).toBe(409);
     expect(errorOf(late)).toBe(TEXT.proposals.itemUnavailable);
   });
+
+  it("finds the sender's own pending proposal for an item, so the form can say so before it is filled", async () => {
+    const [wanted, other] = [await createItem(app, owner), await createItem(app, owner)];
+    const cancelled = await createProposal(app, sender, wanted.id);
+    await send(app, 'POST', `/api/proposals/${cancelled.id}/cancel`, { cookie: sender.cookie });
+    const pending = await createProposal(app, sender, wanted.id);
+    await createProposal(app, sender, other.id);
+    const find = (member: Member, query: string) =>
+      send(app, 'GET', `/api/proposals?box=sent&status=pending&${query}`, { cookie: member.cookie });
+
+    const found = await find(sender, `itemId=${wanted.id}`);
+    const byOwner = await find(owner, `itemId=${wanted.id}`);
+    const badItem = await find(sender, 'itemId=not-an-id');
+
+    expect(found.json<{ proposals: Proposal[] }>().proposals.map((proposal) => proposal.id)).toEqual([pending.id]);
+    expect(byOwner.json<{ proposals: Proposal[] }>().proposals).toEqual([]);
+    expect(badItem.statusCode).toBe(400);
+    expect(errorOf(badItem)).toBe(TEXT.proposals.noItem);
+  });
 });
 
 describe('accepting', () => {
@@ -251,7 +270,7 @@ describe('cancelling, viewing and rating', () => {
     const badStars = await rate(owner, 6);
 
     expect(errorOf(early)).toBe(TEXT.proposals.rateOnlyAccepted);
-    expect(bySender.json().proposal.viewerRating).toBe(4);
+    expect(bySender.json().proposal.viewerRating).toEqual({ stars: 4, comment: 'Smooth swap' });
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice)).toBe(TEXT.proposals.alreadyRated);
     expect(byOwner.statusCode).toBe(200);
@@ -260,6 +279,36 @@ describe('cancelling, viewing and rating', () => {
     const senderProfile = (await send(app, 'GET', `/api/users/${sender.user.id}`, { cookie: owner.cookie })).json().profile;
     expect(ownerProfile).toMatchObject({ averageRating: 4, ratingCount: 1 });
     expect(senderProfile).toMatchObject({ averageRating: 5, ratingCount: 1 });
+  });
+
+  it("lists the ratings a member received, newest first with the rater and comment, a page at a time", async () => {
+    const raters = [sender, await registerMember(app, { displayName: 'Cara Rater' }), await registerMember(app, { displayName: 'Dev Rater' })];
+    for (const [index, rater] of raters.entries()) {
+      const item = await createItem(app, owner, { title: `Rated item ${String(index)}` });
+      const proposal = await createProposal(app, rater, item.id);
+      await answer(app, owner, proposal.id, 'accept');
+      const body = { stars: index + 3, comment: index === 0 ? '' : `Comment ${String(index)}` };
+      await send(app, 'POST', `/api/proposals/${proposal.id}/rating`, { cookie: rater.cookie, body });
+    }
+    const stranger = await registerMember(app);
+    const pageOf = (query: string) => send(app, 'GET', `/api/users/${owner.user.id}/ratings?${query}`, { cookie: stranger.cookie });
+
+    const first = await pageOf('limit=2');
+    const second = await pageOf(`limit=2&cursor=${first.json().nextCursor}`);
+    const ofNobody = await send(app, 'GET', `/api/users/${crypto.randomUUID()}/ratings`, { cookie: stranger.cookie });
+    const signedOut = await send(app, 'GET', `/api/users/${owner.user.id}/ratings`);
+
+    expect(first.json().ratings).toEqual([
+      expect.objectContaining({ stars: 5, comment: 'Comment 2', rater: expect.objectContaining({ displayName: 'Dev Rater' }) }),
+      expect.objectContaining({ stars: 4, comment: 'Comment 1', rater: expect.objectContaining({ displayName: 'Cara Rater' }) }),
+    ]);
+    expect(second.json()).toEqual({
+      ratings: [expect.objectContaining({ stars: 3, comment: '', rater: expect.objectContaining({ displayName: 'Ben Sender' }) })],
+      nextCursor: null,
+    });
+    expect(ofNobody.statusCode).toBe(404);
+    expect(errorOf(ofNobody)).toBe(TEXT.profile.notFound);
+    expect(signedOut.statusCode).toBe(401);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ProposalStatus } from '@swapyard/contract';
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { idempotencyKeys, proposals, ratings } from '../../db/schema/index.ts';
@@ -70,13 +71,21 @@ export function declineConflicting(db: Executor, itemIds: string[], acceptedId: 
     .returning();
 }
 
-export function listForUser(db: Executor, userId: string, box: 'received' | 'sent', cursor: Cursor | undefined, limit: number) {
+export interface ProposalFilter {
+  box: 'received' | 'sent';
+  itemId?: string | undefined;
+  status?: ProposalStatus | undefined;
+}
+
+export function listForUser(db: Executor, userId: string, filter: ProposalFilter, cursor: Cursor | undefined, limit: number) {
   return db
     .select({ proposal: proposals, cursorAt: sql<string>`${proposals.createdAt}::text` })
     .from(proposals)
     .where(
       and(
-        eq(box === 'received' ? proposals.receiverId : proposals.senderId, userId),
+        eq(filter.box === 'received' ? proposals.receiverId : proposals.senderId, userId),
+        filter.itemId === undefined ? undefined : eq(proposals.itemId, filter.itemId),
+        filter.status === undefined ? undefined : eq(proposals.status, filter.status),
         after(proposals.createdAt, proposals.id, cursor),
       ),
     )
@@ -88,9 +97,26 @@ export function ratingsBy(db: Executor, raterId: string, proposalIds: string[]) 
   return proposalIds.length === 0
     ? Promise.resolve([])
     : db
-        .select({ proposalId: ratings.proposalId, stars: ratings.stars })
+        .select({ proposalId: ratings.proposalId, stars: ratings.stars, comment: ratings.comment })
         .from(ratings)
         .where(and(eq(ratings.raterId, raterId), inArray(ratings.proposalId, proposalIds)));
+}
+
+/** The ratings a member received, newest first. */
+export function ratingsOf(db: Executor, rateeId: string, cursor: Cursor | undefined, limit: number) {
+  return db
+    .select({
+      proposalId: ratings.proposalId,
+      raterId: ratings.raterId,
+      stars: ratings.stars,
+      comment: ratings.comment,
+      createdAt: ratings.createdAt,
+      cursorAt: sql<string>`${ratings.createdAt}::text`,
+    })
+    .from(ratings)
+    .where(and(eq(ratings.rateeId, rateeId), after(ratings.createdAt, ratings.proposalId, cursor)))
+    .orderBy(desc(ratings.createdAt), desc(ratings.proposalId))
+    .limit(limit);
 }
 
 /** False when this rater already rated this swap. */

@@ -1,4 +1,13 @@
-import { proposalCreateBody, proposalListQuery, proposalPage, proposalResponse, ratingBody, TEXT } from '@swapyard/contract';
+import {
+  proposalCreateBody,
+  proposalListQuery,
+  proposalPage,
+  proposalResponse,
+  ratingBody,
+  ratingListQuery,
+  ratingPage,
+  TEXT,
+} from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +16,7 @@ import type { ProposalsService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.proposals.notFound }) });
+const memberParams = z.object({ id: z.uuid({ error: TEXT.profile.notFound }) });
 const acceptHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits) {
@@ -25,7 +35,13 @@ export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits
     );
 
     api.get('/api/proposals', { schema: { tags, querystring: proposalListQuery, response: { 200: proposalPage } } }, (request) =>
-      proposals.list(requireSession(request), request.query.box, request.query.cursor, request.query.limit),
+      proposals.list(requireSession(request), request.query, request.query.cursor, request.query.limit),
+    );
+
+    api.get(
+      '/api/users/:id/ratings',
+      { schema: { tags, params: memberParams, querystring: ratingListQuery, response: { 200: ratingPage } } },
+      (request) => proposals.ratingsOf(requireSession(request), request.params.id, request.query.cursor, request.query.limit),
     );
 
     api.get('/api/proposals/:id', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({

@@ -3,6 +3,7 @@ import {
   type Proposal,
   type ProposalCreateBody,
   type ProposalPage,
+  type RatingPage,
   type ProposalStatus,
   type RatingBody,
 } from '@swapyard/contract';
@@ -100,11 +101,29 @@ export class ProposalsService {
     return this.present(this.db, row, session.userId);
   }
 
-  async list(session: Session, box: 'received' | 'sent', cursor: string | undefined, limit: number): Promise<ProposalPage> {
-    const rows = await repo.listForUser(this.db, session.userId, box, decodeCursor(cursor), limit + 1);
+  async list(session: Session, filter: repo.ProposalFilter, cursor: string | undefined, limit: number): Promise<ProposalPage> {
+    const rows = await repo.listForUser(this.db, session.userId, filter, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.proposal.id]);
     return {
       proposals: await this.presentAll(this.db, visible.map((row) => row.proposal), session.userId),
+      nextCursor,
+    };
+  }
+
+  /** Anyone signed in may read the ratings a member received, as they may read the profile. */
+  async ratingsOf(session: Session, memberId: string, cursor: string | undefined, limit: number): Promise<RatingPage> {
+    if (!(await this.profiles.exists(memberId))) throw notFound(TEXT.profile.notFound);
+    const rows = await repo.ratingsOf(this.db, memberId, decodeCursor(cursor), limit + 1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.proposalId]);
+    const raterOf = await this.profiles.summaries(this.db, visible.map((row) => row.raterId));
+    return {
+      ratings: visible.map((row) => ({
+        proposalId: row.proposalId,
+        stars: row.stars,
+        comment: row.comment,
+        rater: raterOf.get(row.raterId)!,
+        createdAt: row.createdAt.toISOString(),
+      })),
       nextCursor,
     };
   }
@@ -317,8 +336,8 @@ export class ProposalsService {
       this.items.cards(db, itemIds),
       repo.ratingsBy(db, viewerId, rows.map((row) => row.id)),
     ]);
-    const starsOf = new Map(ratings.map((rating) => [rating.proposalId, rating.stars]));
-    return rows.map((row) => presentProposal(row, { memberOf, cardOf, stars: starsOf.get(row.id) ?? null }, viewerId));
+    const ratingOf = new Map(ratings.map(({ proposalId, ...rating }) => [proposalId, rating]));
+    return rows.map((row) => presentProposal(row, { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null }, viewerId));
   }
 }
 

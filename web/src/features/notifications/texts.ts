@@ -5,8 +5,6 @@ export const NOTIFICATIONS_TEXT = {
   loadFailed: 'Failed to load notifications',
   loadMore: 'Load more',
   unread: 'Unread',
-  accept: 'Accept',
-  decline: 'Decline',
   types: {
     message: 'Message',
     proposal: 'Proposal',

@@ -39,6 +39,7 @@ export const PROPOSALS_TEXT = {
   sendProposal: 'Send Proposal',
   cancel: 'Cancel',
   backToItem: 'Back to item',
+  viewYourProposal: 'View your proposal',
   backToMarketplace: 'Back to Marketplace',
   // The proposal page.
   backToProposals: 'Back to proposals',
@@ -47,8 +48,6 @@ export const PROPOSALS_TEXT = {
   noItemOffered: 'No item offered',
   created: 'Created',
   resolved: 'Resolved',
-  accept: 'Accept',
-  decline: 'Decline',
   cancelProposal: 'Cancel Proposal',
   cancelTitle: 'Cancel this proposal?',
   cancelBody: 'The owner will no longer be able to accept it. You can send a new one later.',

@@ -1,14 +1,11 @@
-import { NOTIFICATION_PREVIEW_CHARS, TEXT, type Notification, type NotificationType } from '@swapyard/contract';
+import { NOTIFICATION_PREVIEW_CHARS, type Notification, type NotificationType } from '@swapyard/contract';
 import { ArrowLeftRight, Bell, Info, MessageSquare, type LucideIcon } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useAcceptProposal, useDeclineProposal } from '../../../api/proposal-answers.ts';
-import { randomId } from '../../../lib/random-id.ts';
-import { toast } from '../../../lib/toast.ts';
+import { useProposalAnswers } from '../../../api/proposal-answers.ts';
+import { ProposalAnswerButtons } from '../../../components/proposal-answer-buttons.tsx';
 import { useMarkRead } from '../api/mark-read.ts';
 import { NOTIFICATIONS_TEXT } from '../texts.ts';
 
@@ -116,50 +113,12 @@ interface AnswerButtonsProps {
 
 function AnswerButtons({ proposalId, describedBy }: AnswerButtonsProps) {
   const navigate = useNavigate();
-  const accept = useAcceptProposal();
-  const decline = useDeclineProposal();
-  const busy = accept.isPending || decline.isPending;
-
-  const onAccept = () => {
-    accept.mutate(
-      { id: proposalId, idempotencyKey: randomId() },
-      {
-        onSuccess: () => {
-          toast.success(TEXT.proposals.accepted);
-          void navigate(`/proposals/${proposalId}`);
-        },
-        onError: (error) => {
-          toast.error(errorMessage(error, TEXT.proposals.acceptFailed));
-        },
-      },
-    );
-  };
-
-  const onDecline = () => {
-    decline.mutate(proposalId, {
-      onSuccess: () => {
-        toast.success(TEXT.proposals.declined);
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error, TEXT.proposals.declineFailed));
-      },
-    });
-  };
-
+  const answers = useProposalAnswers(proposalId, {
+    onAccepted: () => void navigate(`/proposals/${proposalId}`),
+  });
   return (
-    <div className="mt-2 flex flex-wrap gap-2">
-      <Button onClick={onAccept} loading={accept.isPending} disabled={busy} aria-describedby={describedBy}>
-        {t.accept}
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={onDecline}
-        loading={decline.isPending}
-        disabled={busy}
-        aria-describedby={describedBy}
-      >
-        {t.decline}
-      </Button>
+    <div className="mt-2">
+      <ProposalAnswerButtons {...answers} describedBy={describedBy} />
     </div>
   );
 }

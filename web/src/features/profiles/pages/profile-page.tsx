@@ -18,6 +18,7 @@ import { PROFILES_TEXT } from '../texts.ts';
 import { MemberItems } from '../components/member-items.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
+import { ReceivedRatings } from '../components/received-ratings.tsx';
 
 const t = PROFILES_TEXT;
 
@@ -102,6 +103,7 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
         </section>
       )}
       <MemberItems memberId={memberId} isOwn={isOwn} />
+      <ReceivedRatings memberId={memberId} />
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAcceptProposal, useDeclineProposal } from '../../../api/proposal-answers.ts';
-import { randomId } from '../../../lib/random-id.ts';
+import { useProposalAnswers } from '../../../api/proposal-answers.ts';
+import { ProposalAnswerButtons } from '../../../components/proposal-answer-buttons.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelProposal } from '../api/cancel-proposal.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
@@ -18,45 +18,7 @@ export function ProposalActions({ proposal }: { proposal: Proposal }) {
 }
 
 function AnswerButtons({ id }: { id: string }) {
-  const accept = useAcceptProposal();
-  const decline = useDeclineProposal();
-  const busy = accept.isPending || decline.isPending;
-
-  const onAccept = () => {
-    accept.mutate(
-      { id, idempotencyKey: randomId() },
-      {
-        onSuccess: () => {
-          toast.success(TEXT.proposals.accepted);
-        },
-        onError: (error) => {
-          toast.error(errorMessage(error, TEXT.proposals.acceptFailed));
-        },
-      },
-    );
-  };
-
-  const onDecline = () => {
-    decline.mutate(id, {
-      onSuccess: () => {
-        toast.success(TEXT.proposals.declined);
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error, TEXT.proposals.declineFailed));
-      },
-    });
-  };
-
-  return (
-    <div className="flex flex-wrap gap-3">
-      <Button onClick={onAccept} loading={accept.isPending} disabled={busy}>
-        {t.accept}
-      </Button>
-      <Button variant="secondary" onClick={onDecline} loading={decline.isPending} disabled={busy}>
-        {t.decline}
-      </Button>
-    </div>
-  );
+  return <ProposalAnswerButtons {...useProposalAnswers(id)} />;
 }
 
 function CancelButton({ id }: { id: string }) {
@@ -79,7 +41,7 @@ function CancelButton({ id }: { id: string }) {
   };
 
   return (
-    <>
+    <div className="flex flex-wrap gap-3">
       <Button
         variant="secondary"
         onClick={() => {
@@ -96,6 +58,6 @@ function CancelButton({ id }: { id: string }) {
           {t.cancelProposal}
         </Button>
       </Dialog>
-    </>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { RATING_COMMENT_MAX_LENGTH, ratingBody, TEXT, type Proposal } from '@swa
 import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { StarRow } from '../../../components/ui/star-row.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { firstName } from '../../../lib/current-user.ts';
@@ -26,10 +27,17 @@ export function RatingSection({ proposal }: { proposal: Proposal }) {
       {proposal.viewerRating === null ? (
         <RatingForm proposalId={proposal.id} rateeId={other.id} labelledBy={headingId} />
       ) : (
-        <p className="flex items-center gap-2 text-sm text-stone-700">
-          <StarRow filled={proposal.viewerRating} />
-          {t.youRated(proposal.viewerRating)}
-        </p>
+        <div className="flex flex-col gap-1 text-sm text-stone-700">
+          <p className="flex items-center gap-2">
+            <StarRow filled={proposal.viewerRating.stars} />
+            {t.youRated(proposal.viewerRating.stars)}
+          </p>
+          {proposal.viewerRating.comment && (
+            <blockquote data-testid="own-rating-comment" className="border-l-2 border-stone-300 pl-3 whitespace-pre-line">
+              {proposal.viewerRating.comment}
+            </blockquote>
+          )}
+        </div>
       )}
     </section>
   );
@@ -127,14 +135,4 @@ function RatingForm({ proposalId, rateeId, labelledBy }: RatingFormProps) {
 
 function starClass(filled: boolean): string {
   return `size-8 ${filled ? 'fill-amber-400 text-amber-500' : 'text-stone-500'}`;
-}
-
-function StarRow({ filled }: { filled: number }) {
-  return (
-    <span aria-hidden="true" className="flex">
-      {STARS.map((value) => (
-        <Star key={value} className={`size-5 ${value <= filled ? 'fill-amber-400 text-amber-500' : 'text-stone-400'}`} />
-      ))}
-    </span>
-  );
 }

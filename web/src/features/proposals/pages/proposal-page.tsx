@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useProposal } from '../api/get-proposal.ts';
+import { useProposal } from '../../../api/proposal.ts';
 import { ProposalActions } from '../components/proposal-actions.tsx';
 import { ProposalItem } from '../components/proposal-item.tsx';
 import { ProposalStatusBadge } from '../components/proposal-status-badge.tsx';

@@ -15,6 +15,7 @@ import { isNotFound } from '../../../lib/not-found.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useItem } from '../../../api/item.ts';
+import { usePendingProposal } from '../api/find-pending-proposal.ts';
 import { ProposeForm } from '../components/propose-form.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
@@ -57,12 +58,18 @@ export function ProposeExchangePage() {
 
 function TargetAndForm({ item }: { item: ItemDetail }) {
   const user = useCurrentUser();
+  const isOwn = item.ownerId === user.id;
+  const pending = usePendingProposal(item.id);
+  // The server refuses each of these too; saying so before the member writes a message saves them the effort.
   let body: ReactNode;
-  if (item.ownerId === user.id) {
-    // The server refuses it too; saying so before the member writes a message saves them the effort.
+  if (isOwn) {
     body = <Refusal message={TEXT.proposals.ownItem} to={`/item/${item.id}`} label={t.backToItem} />;
   } else if (item.status !== 'available') {
     body = <Refusal message={TEXT.proposals.itemUnavailable} to="/marketplace" label={t.backToMarketplace} />;
+  } else if (pending.data) {
+    body = <Refusal message={TEXT.proposals.duplicate} to={`/proposals/${pending.data.id}`} label={t.viewYourProposal} />;
+  } else if (pending.isPending) {
+    body = <LoadingState label={TEXT.proposals.loading} className="py-8" />;
   } else {
     body = (
       <Card>

@@ -1,0 +1,69 @@
+import type { ReceivedRating } from '@swapyard/contract';
+import { useId } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { StarRow } from '../../../components/ui/star-row.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { memberName } from '../../../lib/current-user.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useRatings } from '../api/list-ratings.ts';
+import { PROFILES_TEXT } from '../texts.ts';
+
+const t = PROFILES_TEXT;
+
+/** What swap partners said of this member, newest first: the stars, who gave them and their words. */
+export function ReceivedRatings({ memberId }: { memberId: string }) {
+  const headingId = useId();
+  const query = useRatings(memberId);
+  const ratings = query.data?.pages.flatMap((page) => page.ratings);
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState label={t.loadingRatings} className="py-8" />;
+  } else if (!ratings) {
+    content = <LoadFailed message={errorMessage(query.error, t.ratingsLoadFailed)} onRetry={() => void query.refetch()} />;
+  } else if (ratings.length === 0) {
+    content = <EmptyState title={t.noRatings} />;
+  } else {
+    content = (
+      <PagedList
+        items={ratings}
+        keyOf={(rating) => rating.proposalId}
+        renderItem={(rating) => <RatingRow rating={rating} />}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={query.fetchNextPage}
+        loadMoreLabel={WEB_TEXT.common.loadMore}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        {t.ratings}
+      </h2>
+      {content}
+    </section>
+  );
+}
+
+function RatingRow({ rating }: { rating: ReceivedRating }) {
+  return (
+    <li data-testid="received-rating" className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <StarRow filled={rating.stars} />
+        <span className="font-medium text-stone-800">{t.starsOutOfFive(rating.stars)}</span>
+        <TextLink to={`/profile/${rating.rater.id}`}>{memberName(rating.rater)}</TextLink>
+        <time dateTime={rating.createdAt} className="text-stone-600">
+          {formatDateTime(rating.createdAt)}
+        </time>
+      </div>
+      {rating.comment && <p className="whitespace-pre-line text-stone-700">{rating.comment}</p>}
+    </li>
+  );
+}
