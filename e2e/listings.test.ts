@@ -192,3 +192,37 @@ test.each([
   await textsOf(hint).toEqual([expect.stringMatching(/^1 of 4/)]);
   expect(sent).toEqual([]);
 });
+
+test.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('on a %s, a paste past a limit says what was kept, and points filters say why they do not narrow', async (_, viewport) => {
+  const { context, page } = await openBrowser({ viewport });
+  await registerSignedIn(context, server().baseURL);
+  await page.goto('/add-item');
+  const description = page.getByLabel('Description');
+  await description.focus();
+  await page.keyboard.insertText('a'.repeat(1_500));
+  expect(await page.getByText(/characters/).count()).toBe(0);
+  await page.keyboard.insertText('b'.repeat(100));
+  await textsOf(page.getByText(/characters/)).toEqual(['1,600 of 2,000 characters']);
+  await page.keyboard.insertText('c'.repeat(5_000));
+  expect((await description.inputValue()).length).toBe(2_000);
+  await textsOf(page.getByRole('status').filter({ hasText: 'Limit reached' })).toEqual([
+    'Limit reached: 2,000 characters, and nothing past it was kept',
+  ]);
+
+  await page.goto('/marketplace');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const min = page.getByLabel('Min Points');
+  const max = page.getByLabel('Max Points');
+  await min.fill('80');
+  await max.fill('20');
+  await textsOf(page.getByText('Max Points is below Min Points, so no listing can match.')).toHaveLength(1);
+  await min.fill('-5');
+  await max.fill('');
+  await textsOf(page.getByText(/^Enter whole points from 0 to 1,000,000/)).toHaveLength(1);
+  // Read together as one range, so side by side even on a phone.
+  const [minBox, maxBox] = [await min.boundingBox(), await max.boundingBox()];
+  expect(minBox?.y).toBe(maxBox?.y);
+});

@@ -1,4 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { WEB_TEXT } from '../../lib/texts.ts';
+
+/** The counter appears once this share of the limit is used: earlier it would only be noise. */
+const COUNT_FROM = 0.8;
 
 export interface FieldControl {
   id: string;
@@ -14,6 +18,8 @@ interface FieldProps {
   hint?: string | undefined;
   id?: string | undefined;
   className?: string;
+  /** The control's limit in characters: a counter shows as it nears it. */
+  maxLength?: number | undefined;
   /** Renders the control with the props that tie it to its label and its error. */
   children: (control: FieldControl) => ReactNode;
 }
@@ -23,12 +29,15 @@ interface FieldProps {
  * text areas and selects alike. The control takes its description from here, so a hint never
  * displaces the error or the other way round.
  */
-export function Field({ label, error, hint, id, className = '', children }: FieldProps) {
+export function Field({ label, error, hint, id, className = '', maxLength, children }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const errorId = `${controlId}-error`;
   const hintId = `${controlId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const countId = `${controlId}-count`;
+  const used = useLength(controlId, maxLength !== undefined);
+  const counted = maxLength !== undefined && used >= maxLength * COUNT_FROM;
+  const describedBy = [hint ? hintId : null, counted ? countId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={controlId} className="text-sm font-medium text-stone-800">
@@ -47,6 +56,15 @@ export function Field({ label, error, hint, id, className = '', children }: Fiel
           {hint}
         </p>
       )}
+      {counted && (
+        <p
+          id={countId}
+          role={used >= maxLength ? 'status' : undefined}
+          className={`text-right text-sm ${used >= maxLength ? 'font-medium text-amber-800' : 'text-stone-600'}`}
+        >
+          {used >= maxLength ? WEB_TEXT.common.limitReached(maxLength) : WEB_TEXT.common.charactersUsed(used, maxLength)}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}
@@ -54,4 +72,21 @@ export function Field({ label, error, hint, id, className = '', children }: Fiel
       )}
     </div>
   );
+}
+
+/**
+ * The length of the control's value, read from the page: a form library may hold the value, and
+ * one set from code (a form filled or reset) raises no event, so each render reads it again.
+ */
+function useLength(controlId: string, counted: boolean): number {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const control = counted ? document.getElementById(controlId) : null;
+      control?.addEventListener('input', changed);
+      return () => control?.removeEventListener('input', changed);
+    },
+    [controlId, counted],
+  );
+  const read = () => (counted ? ((document.getElementById(controlId) as HTMLInputElement | null)?.value.length ?? 0) : 0);
+  return useSyncExternalStore(subscribe, read);
 }

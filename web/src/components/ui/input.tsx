@@ -9,7 +9,7 @@ export interface InputProps extends ComponentProps<'input'> {
 
 export function Input({ label, error, hint, id, className, ...props }: InputProps) {
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} id={id} className={className} maxLength={props.maxLength}>
       {(control) => <input {...control} {...props} />}
     </Field>
   );

@@ -9,7 +9,7 @@ interface TextareaProps extends ComponentProps<'textarea'> {
 
 export function Textarea({ label, error, hint, id, className, rows = 4, ...props }: TextareaProps) {
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} id={id} className={className} maxLength={props.maxLength}>
       {(control) => <textarea {...control} rows={rows} {...props} />}
     </Field>
   );

@@ -1,3 +1,5 @@
+import { ITEM_VALUE_MAX } from '@swapyard/contract';
+
 /**
  * Texts only the listing screens show, kept beside them rather than in WEB_TEXT so the sign-in
  * screen does not download them; SPEC's own words come from the contract's TEXT.items.
@@ -27,6 +29,8 @@ export const ITEMS_TEXT = {
     typeItems: 'Items',
     typeServices: 'Services',
     newListings: 'New listings — show',
+    pointsNotApplied: `Enter whole points from 0 to ${ITEM_VALUE_MAX.toLocaleString()}: this one is not applied.`,
+    maxBelowMin: 'Max Points is below Min Points, so no listing can match.',
   },
   detail: {
     posted: (date: string) => `Posted ${date}`,

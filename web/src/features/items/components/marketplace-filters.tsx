@@ -1,4 +1,4 @@
-import { CATEGORIES, ITEM_TYPES, TEXT, type ItemType } from '@swapyard/contract';
+import { CATEGORIES, ITEM_TYPES, marketplaceQuery, TEXT, type ItemType } from '@swapyard/contract';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +14,19 @@ const t = ITEMS_TEXT.marketplace;
 
 const TYPE_LABELS: Record<ItemType, string> = { all: t.typeAll, items: t.typeItems, services: t.typeServices };
 
+/**
+ * Why a points bound typed in the panel does not narrow the list as the member expects: a value
+ * the marketplace cannot read is dropped, and a maximum under the minimum matches nothing.
+ */
+function pointsProblems(minValue: string, maxValue: string): { min?: string; max?: string } {
+  const min = marketplaceQuery.shape.minValue.safeParse(minValue);
+  const max = marketplaceQuery.shape.maxValue.safeParse(maxValue);
+  if (!min.success || !max.success) {
+    return { min: min.success ? undefined : t.pointsNotApplied, max: max.success ? undefined : t.pointsNotApplied };
+  }
+  return min.data !== undefined && max.data !== undefined && max.data < min.data ? { max: t.maxBelowMin } : {};
+}
+
 export function MarketplaceFilters({ id }: { id: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { category, type } = readFilters(searchParams);
@@ -21,6 +34,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
   const [minValue, setMinValue] = useDebouncedSearchParam('minValue');
   const [maxValue, setMaxValue] = useDebouncedSearchParam('maxValue');
   const typeName = useId();
+  const problems = pointsProblems(minValue, maxValue);
 
   // A choice is a step the member may want to undo with Back, unlike each letter typed.
   const choose = (name: string, value: string) => {
@@ -64,20 +78,25 @@ export function MarketplaceFilters({ id }: { id: string }) {
             setLocation(event.target.value);
           }}
         />
-        <PointsInput
-          label={t.minPoints}
-          value={minValue}
-          onChange={(event) => {
-            setMinValue(event.target.value);
-          }}
-        />
-        <PointsInput
-          label={t.maxPoints}
-          value={maxValue}
-          onChange={(event) => {
-            setMaxValue(event.target.value);
-          }}
-        />
+        {/* Side by side even on a phone: they are read as one range. */}
+        <div className="grid grid-cols-2 items-start gap-4 sm:col-span-2">
+          <PointsInput
+            label={t.minPoints}
+            value={minValue}
+            error={problems.min}
+            onChange={(event) => {
+              setMinValue(event.target.value);
+            }}
+          />
+          <PointsInput
+            label={t.maxPoints}
+            value={maxValue}
+            error={problems.max}
+            onChange={(event) => {
+              setMaxValue(event.target.value);
+            }}
+          />
+        </div>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <fieldset className="flex flex-col gap-1.5">
