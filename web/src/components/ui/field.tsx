@@ -77,13 +77,18 @@ export function Field({ label, error, hint, id, className = '', maxLength, child
 /**
  * The length of the control's value, read from the page: a form library may hold the value, and
  * one set from code (a form filled or reset) raises no event, so each render reads it again.
+ * Heard on the document, after React's own listener on its root: a render in between would put a
+ * controlled field's old value back over what was just typed.
  */
 function useLength(controlId: string, counted: boolean): number {
   const subscribe = useCallback(
     (changed: () => void) => {
-      const control = counted ? document.getElementById(controlId) : null;
-      control?.addEventListener('input', changed);
-      return () => control?.removeEventListener('input', changed);
+      if (!counted) return () => undefined;
+      const onInput = (event: Event) => {
+        if (event.target instanceof HTMLElement && event.target.id === controlId) changed();
+      };
+      document.addEventListener('input', onInput);
+      return () => document.removeEventListener('input', onInput);
     },
     [controlId, counted],
   );
