@@ -1,7 +1,7 @@
 import type { ChatMessage, MessagePage } from '@swapyard/contract';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
-import { UI_WAIT, textsOf, toast, useBrowsers } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, UI_WAIT, textsOf, toast, useBrowsers } from './fixtures/browser.ts';
 import { openConversation, sendMessage } from './fixtures/conversations.ts';
 import { listItem } from './fixtures/items.ts';
 import { registerClient, registerSignedIn, type Member } from './fixtures/members.ts';
@@ -15,6 +15,7 @@ const OFFLINE = 'You are offline. Using locally saved data.';
 const ONLINE = 'You are back online';
 const SAVED_LOCALLY = "Changes saved locally. They will sync when you're back online.";
 const WAITING = 'Waiting to send';
+const NEEDS_CONNECTION = "This needs a connection. Please try again when you're back online.";
 
 const clients: APIRequestContext[] = [];
 afterEach(async () => {
@@ -149,22 +150,36 @@ test('offline, the pages show what was last seen, even after a reload, and a mes
   await expect.poll(async () => (await savedLocally(page))[`queue:${reader.id}`] ?? '[]', UI_WAIT).toBe('[]');
 });
 
-test('an action that cannot wait for the network fails at once offline, and says why', async () => {
+test.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('on a %s offline, a page never opened says so instead of spinning, and a failed action raises one toast that says why', async (_, viewport) => {
   const { baseURL } = server();
-  const { context, page } = await openBrowser();
+  const { context, page } = await openBrowser({ viewport });
   const network = await networkSwitch(context);
   await registerSignedIn(context, baseURL);
-  await page.goto('/');
-  await page.getByTestId('member-name').waitFor();
+  const owner = await otherMember('Noah Network');
+  const bike = await listItem(owner, baseURL, { title: 'Balance bike' });
+  await page.goto(`/propose-exchange/${bike.id}`);
+  await page.getByLabel('Message').fill('Would love it for my niece');
+  await page.getByLabel('Points to add').fill('5');
   await serviceWorkerInControl(page);
 
   await network.cut();
   await toast(page, OFFLINE).waitFor();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Send Proposal' }).click();
+  const failure = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send proposal' });
+  await textsOf(failure).toEqual([expect.stringContaining(NEEDS_CONNECTION)]);
+  expect(await page.locator('[data-sonner-toast]').filter({ hasText: NEEDS_CONNECTION }).count()).toBe(1);
+  expect(new URL(page.url()).pathname).toBe(`/propose-exchange/${bike.id}`);
 
-  await toast(page, 'Failed to logout').waitFor();
-  await toast(page, "This needs a connection. Please try again when you're back online.").waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
+  // The service worker serves the app, but nothing of this page was ever fetched.
+  await page.goto('/history');
+  await textsOf(page.getByRole('status').filter({ hasText: 'Not available offline' })).toEqual([
+    expect.stringContaining('It loads as soon as you are back online.'),
+  ]);
+  await network.restore();
+  await page.getByText('Signup bonus').waitFor();
 });
 
 test('signing out leaves none of the member’s data on the device', async () => {

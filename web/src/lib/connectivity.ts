@@ -1,6 +1,6 @@
 import { TEXT } from '@swapyard/contract';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { API_BASE } from './api-client.ts';
 import { currentUserQuery } from './current-user.ts';
 import { userKeys } from './query-keys.ts';
@@ -29,6 +29,14 @@ export async function checkConnection(): Promise<boolean> {
   return online;
 }
 
+/** Whether the server is thought reachable, re-rendering when that changes. */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+  );
+}
+
 function keepChecking(): void {
   clearTimeout(probeTimer);
   if (onlineManager.isOnline()) return;
@@ -47,13 +55,13 @@ export function useConnectivity(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!onlineManager.isOnline()) {
-      if (!announcedAtStart) toast.error(TEXT.connectivity.offline);
+      if (!announcedAtStart) toast.warning(TEXT.connectivity.offline);
       keepChecking();
     }
     announcedAtStart = true;
     const unsubscribe = onlineManager.subscribe((online) => {
       if (!online) {
-        toast.error(TEXT.connectivity.offline);
+        toast.warning(TEXT.connectivity.offline);
         keepChecking();
         return;
       }

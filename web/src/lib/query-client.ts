@@ -22,10 +22,10 @@ function gotNoAnswer(error: Error): boolean {
 
 function onMutationError(error: Error): void {
   endSessionOnUnauthorized(error);
-  // The feature's own toast says what failed; this says why. What may wait is queued instead (lib/offline-queue.ts).
+  // The feature's own toast says what failed; this adds why. What may wait is queued instead (lib/offline-queue.ts).
   if (!gotNoAnswer(error)) return;
   void checkConnection().then((online) => {
-    if (!online) toast.error(TEXT.connectivity.needsConnection);
+    if (!online) toast.errorReason(TEXT.connectivity.needsConnection);
   });
 }
 

@@ -52,7 +52,8 @@ export const WEB_TEXT = {
     createAccount: 'Create Account',
     noAccount: "Don't have an account?",
     haveAccount: 'Already have an account?',
-    acceptTerms: 'I agree to the Terms and Conditions',
+    acceptTermsBefore: 'I agree to the ',
+    termsLink: 'Terms and Conditions',
     forgotHeading: 'Reset your password',
     forgotIntro: "Enter your account's email address and we'll send you a link to choose a new password.",
     sendResetLink: 'Send reset link',
@@ -85,6 +86,9 @@ export const WEB_TEXT = {
     /** Shown from 80% of a field's limit, so a paste cut at the limit never passes unnoticed. */
     charactersUsed: (used: number, max: number) => `${used.toLocaleString()} of ${max.toLocaleString()} characters`,
     limitReached: (max: number) => `Limit reached: ${max.toLocaleString()} characters, and nothing past it was kept`,
+    justNow: 'just now',
+    notSavedOffline: 'Not available offline',
+    loadsWhenOnline: 'This was not opened on this device before, so nothing of it was saved. It loads as soon as you are back online.',
   },
   itemStatus: {
     available: 'Available',

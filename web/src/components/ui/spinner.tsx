@@ -1,3 +1,6 @@
+import { useIsOnline } from '../../lib/connectivity.ts';
+import { WEB_TEXT } from '../../lib/texts.ts';
+
 interface SpinnerProps {
   className?: string;
 }
@@ -17,7 +20,20 @@ interface LoadingStateProps {
   className?: string;
 }
 
+/**
+ * What is being loaded. Offline, a query with nothing saved waits for the connection, so rather
+ * than spin until then it says the page is not on this device; it loads when the connection returns.
+ */
 export function LoadingState({ label, className = '' }: LoadingStateProps) {
+  const online = useIsOnline();
+  if (!online) {
+    return (
+      <div role="status" className={`flex flex-col items-center justify-center gap-2 px-4 text-center text-stone-600 ${className}`}>
+        <p className="font-semibold text-stone-800">{WEB_TEXT.common.notSavedOffline}</p>
+        <p className="max-w-sm text-sm">{WEB_TEXT.common.loadsWhenOnline}</p>
+      </div>
+    );
+  }
   return (
     <div role="status" className={`flex flex-col items-center justify-center gap-3 text-stone-600 ${className}`}>
       <Spinner className="size-8 text-emerald-600" />

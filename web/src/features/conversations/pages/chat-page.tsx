@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/document-title.ts';
@@ -91,9 +91,7 @@ export function ChatPage() {
       </header>
       <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite">
         {messages.isPending ? (
-          <p className="flex items-center justify-center gap-2 py-8 text-stone-600">
-            <Spinner /> {CONVERSATION_TEXT.loadingMessages}
-          </p>
+          <LoadingState label={CONVERSATION_TEXT.loadingMessages} className="py-8" />
         ) : messages.isError ? (
           <LoadFailed message={errorMessage(messages.error, TEXT.conversations.messagesFailed)} onRetry={() => void messages.refetch()} />
         ) : shown.length === 0 && waiting.length === 0 ? (
