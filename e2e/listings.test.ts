@@ -226,3 +226,33 @@ test.each([
   const [minBox, maxBox] = [await min.boundingBox(), await max.boundingBox()];
   expect(minBox?.y).toBe(maxBox?.y);
 });
+
+test('on a phone, the marketplace shows two photo-led cards a row, and the dashboard’s figures take one short row', async () => {
+  const { context, page } = await openBrowser({ viewport: PHONE });
+  await registerSignedIn(context, server().baseURL);
+  for (const title of ['Camping tent', 'Balance bike', 'Oak bookshelf']) {
+    await listItem(context, server().baseURL, { title, location: 'Leeds' });
+  }
+  await page.goto('/marketplace');
+  await cardTitles(page).toEqual(['Oak bookshelf', 'Balance bike', 'Camping tent']);
+  const cards = page.getByRole('main').locator('li');
+  const box = async (index: number) => (await cards.nth(index).boundingBox())!;
+  const [first, second, third] = [await box(0), await box(1), await box(2)];
+  expect(second.y).toBe(first.y);
+  expect(first.width).toBeLessThan(PHONE.width / 2);
+  expect(third.y).toBeGreaterThanOrEqual(first.y + first.height);
+  // A second row starts on the first screen, where one large card a row showed 1.3 listings.
+  expect(third.y).toBeLessThan(PHONE.height);
+  for (const shown of [cards.first().locator('img'), cards.first().getByText('40 points'), cards.first().getByText('Leeds')]) {
+    expect(await shown.isVisible()).toBe(true);
+  }
+
+  await page.goto('/');
+  const figures = await Promise.all(
+    ['Available Points', 'Your Items', 'Messages'].map(async (label) =>
+      (await page.getByRole('main').getByRole('link').filter({ hasText: label }).boundingBox())!,
+    ),
+  );
+  expect(new Set(figures.map((box) => box.y)).size).toBe(1);
+  for (const box of figures) expect(box.height).toBeLessThan(100);
+});

@@ -15,25 +15,28 @@ export function ItemCard({ item, eager }: ItemCardProps) {
   return (
     <li className="relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-emerald-600">
       <ItemThumb image={item.image} eager={eager} />
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      {/* Two across on a phone, as marketplace apps are: photo, title, points and place; the rest from sm up. */}
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:gap-2 sm:p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="line-clamp-2 min-w-0 font-semibold text-stone-900">
+          <h2 className="line-clamp-2 min-w-0 text-sm font-semibold text-stone-900 sm:text-base">
             {/* The link covers the whole card; its name stays the title alone. */}
             <Link to={`/item/${item.id}`} className="outline-none after:absolute after:inset-0">
               {item.title}
             </Link>
           </h2>
-          <Badge>{item.category}</Badge>
+          <span className="hidden shrink-0 sm:block">
+            <Badge>{item.category}</Badge>
+          </span>
         </div>
-        {item.description && <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2 text-sm">
+        {item.description && <p className="hidden text-sm text-stone-600 sm:line-clamp-2">{item.description}</p>}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm sm:pt-2">
           <span className="font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</span>
           <span className="flex min-w-0 items-center gap-1 text-stone-600">
             <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="truncate">{item.location}</span>
           </span>
         </div>
-        <time dateTime={item.createdAt} className="text-xs text-stone-600">
+        <time dateTime={item.createdAt} className="hidden text-xs text-stone-600 sm:block">
           {formatMonthDayYear(item.createdAt)}
         </time>
       </div>

@@ -98,7 +98,7 @@ function MarketplaceResults({ filters }: { filters: Filters }) {
           tabIndex={-1}
           aria-label={WEB_TEXT.pages.marketplace}
           aria-busy={query.isPlaceholderData || undefined}
-          className={`grid gap-5 outline-none sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+          className={`grid grid-cols-2 gap-3 outline-none sm:gap-5 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           {items.map((item, index) => (
             <ItemCard key={item.id} item={item} eager={index < EAGER_CARDS} />
