@@ -1,9 +1,9 @@
 import { TEXT, type ConversationSummary } from '@swapyard/contract';
+import { formatTimeAgo, useMinuteClock } from '../../../lib/format-date.ts';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
-const lastSeenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function PresenceLabel({ presence }: { presence: ConversationSummary['otherPresence'] }) {
+  const now = useMinuteClock();
   if (presence.online) {
     return (
       <span className="inline-flex items-center gap-1.5 text-sm text-emerald-700">
@@ -15,7 +15,7 @@ export function PresenceLabel({ presence }: { presence: ConversationSummary['oth
   return (
     <span className="text-sm text-stone-600">
       {presence.lastSeenAt
-        ? CONVERSATION_TEXT.lastSeen(lastSeenFormat.format(new Date(presence.lastSeenAt)))
+        ? CONVERSATION_TEXT.lastSeen(formatTimeAgo(presence.lastSeenAt, now))
         : CONVERSATION_TEXT.offline}
     </span>
   );
