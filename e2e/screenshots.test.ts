@@ -114,3 +114,16 @@ describe('mobile menu', () => {
     await capture(page, VIEWPORTS.mobile, path.join(SCREENSHOTS_DIR, 'menu-mobile.png'));
   });
 });
+
+describe('desktop page widths', () => {
+  test('the pages that list things are as wide as each other', async () => {
+    const { page } = await browsers.desktop(true);
+    const widths: Record<string, number> = {};
+    for (const name of ['marketplace', 'proposals', 'messages', 'history', 'notifications']) {
+      const appPage = APP_PAGES.find((candidate) => candidate.name === name)!;
+      await visit(page, appPage, world());
+      widths[name] = (await page.locator('main > div > *').first().boundingBox())!.width;
+    }
+    expect(new Set(Object.values(widths)).size, JSON.stringify(widths)).toBe(1);
+  });
+});

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useConversations } from '../api/get-conversations.ts';
@@ -30,11 +30,7 @@ export function MessagesPage() {
 
   let body;
   if (conversations.isPending) {
-    body = (
-      <p className="flex items-center gap-2 py-8 text-stone-600">
-        <Spinner /> {CONVERSATION_TEXT.loading}
-      </p>
-    );
+    body = <LoadingState label={CONVERSATION_TEXT.loading} className="py-8" />;
   } else if (conversations.isError) {
     body = (
       <LoadFailed
@@ -76,7 +72,7 @@ export function MessagesPage() {
   }
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <PageHeading>{WEB_TEXT.pages.messages}</PageHeading>
       <label htmlFor={searchId} className="sr-only">
         {CONVERSATION_TEXT.searchLabel}
