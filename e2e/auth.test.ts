@@ -112,6 +112,20 @@ describe('registering', () => {
     expect(pathnameOf(page)).toBe('/register');
     expect(await findUserByEmail(member.email)).toBeUndefined();
   });
+
+  test('the terms open from the form in a new tab, and what was typed stays', async () => {
+    const { context, page } = await openBrowser();
+    const member = newMember();
+    await page.goto('/register');
+    await fillRegisterForm(page, member);
+    const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms and Conditions' }).click()]);
+
+    await terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor();
+    await terms.getByRole('heading', { level: 2, name: 'Points' }).waitFor();
+    expect(await terms.title()).toBe('Terms and Conditions · Swapyard');
+    expect(await page.getByLabel('Full Name').inputValue()).toBe(member.displayName);
+    expect(await page.getByLabel('I agree to the Terms and Conditions').isChecked()).toBe(true);
+  });
 });
 
 describe('signing in', () => {

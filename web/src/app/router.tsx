@@ -27,6 +27,11 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // Open to everyone: read before registering, and again by members.
+        path: 'terms',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/terms-page.tsx')).TermsPage }),
+      },
+      {
         path: 'forgot-password',
         lazy: async () => ({
           Component: (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,

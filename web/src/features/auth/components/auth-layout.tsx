@@ -9,13 +9,15 @@ interface AuthLayoutProps {
   tagline?: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** Wide for reading (the terms), narrow for a form. */
+  wide?: boolean;
 }
 
-export function AuthLayout({ heading, tagline, children, footer }: AuthLayoutProps) {
+export function AuthLayout({ heading, tagline, children, footer, wide = false }: AuthLayoutProps) {
   usePageTitle(heading);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-emerald-50 via-stone-50 to-teal-50 px-4 py-10">
-      <div className="w-full max-w-md">
+      <div className={`w-full ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <span className="flex items-center gap-2 text-2xl font-bold tracking-tight text-stone-900">
             <Logo />

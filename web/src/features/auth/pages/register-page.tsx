@@ -87,7 +87,20 @@ export function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Checkbox label={t.acceptTerms} required error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+        <Checkbox
+          label={
+            <>
+              {t.acceptTermsBefore}
+              {/* A new tab, so what was typed into the form is still there after reading. */}
+              <TextLink to="/terms" target="_blank" rel="noopener">
+                {t.termsLink}
+              </TextLink>
+            </>
+          }
+          required
+          error={errors.acceptTerms?.message}
+          {...register('acceptTerms')}
+        />
         <Button type="submit" loading={registerMutation.isPending} className="w-full">
           {t.createAccount}
         </Button>
