@@ -219,13 +219,19 @@ describe('signing in', () => {
     await page.getByTestId('member-name').waitFor();
   });
 
-  test('a signed-out visitor who opens /marketplace is sent to /login', async () => {
+  test('a signed-out visitor who opens /marketplace is sent to /login, having asked who is signed in once', async () => {
     const { page } = await openBrowser();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/me') asked.push(request.url());
+    });
 
     await page.goto('/marketplace');
 
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(1);
   });
 
   test('the login page links to sign-up and to the password reset', async () => {

@@ -9,10 +9,15 @@ import { Toaster } from './toaster.tsx';
 const persistence = persistOptions(queryClient);
 
 // What was saved may predate events this tab never heard (it was closed): shown at once, then
-// refetched, whatever its age; offline the refetch waits for the connection.
+// refetched, whatever its age; offline the refetch waits for the connection. Only what came from
+// disk: an answer this page load already asked for (who is signed in) is neither asked again nor
+// cut off while under way.
+const loadedAt = Date.now();
 const refreshRestored = () => {
   cacheRestoreSettled();
-  return queryClient.invalidateQueries();
+  return queryClient.invalidateQueries({
+    predicate: ({ state }) => state.fetchStatus === 'idle' && state.dataUpdatedAt > 0 && state.dataUpdatedAt < loadedAt,
+  });
 };
 
 export function AppProviders({ children }: { children: ReactNode }) {
