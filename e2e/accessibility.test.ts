@@ -129,6 +129,15 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the photo viewer over an item page', async () => {
+    const { page } = await browsers.phone(true);
+    await page.goto(`/item/${world().benItem.id}`);
+    await page.getByRole('button', { name: /^Open photo 1 of \d+ full screen$/ }).click();
+    await page.getByRole('dialog', { name: `Photos of ${world().benItem.title}` }).getByRole('img').waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the delete dialog over the owner’s item page', async () => {
     const { page } = await browsers.desktop(true);
     await page.goto(`/item/${world().annItem.id}`);

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
 import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
-import { listItem } from './fixtures/items.ts';
+import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
 import { registerClient, registerMember, registerSignedIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
@@ -186,6 +186,31 @@ describe('main actions by keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     await page.getByText('You rated 4 stars').waitFor();
+  });
+
+  test('the photo viewer opens from the keyboard, moves with the arrows, holds focus and gives it back', async () => {
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, server().baseURL);
+    const photos = [await pngFile('front.png', '#aa3333'), await pngFile('back.png', '#3333aa')];
+    const item = await listItem(context, server().baseURL, { title: 'Keyboard camera' }, photos);
+    await page.goto(`/item/${item.id}`);
+
+    await reach(page, page.getByRole('button', { name: 'Open photo 1 of 2 full screen' }));
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'Photos of Keyboard camera' });
+    await viewer.waitFor();
+    expect((await focusStop(page)).name).toBe('Close');
+    await page.keyboard.press('ArrowRight');
+    await textsOf(viewer.getByText(/^\d of 2$/)).toEqual(['2 of 2']);
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+
+    const opener = page.getByRole('button', { name: 'Open photo 2 of 2 full screen' });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   test('the delete dialog holds focus, closes on Escape and gives focus back, deleting nothing', async () => {

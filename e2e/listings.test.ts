@@ -256,3 +256,48 @@ test('on a phone, the marketplace shows two photo-led cards a row, and the dashb
   expect(new Set(figures.map((box) => box.y)).size).toBe(1);
   for (const box of figures) expect(box.height).toBeLessThan(100);
 });
+
+test.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('on a %s, a tap on a photo opens it full screen, where arrows, buttons and a swipe move through the photos', async (_, viewport) => {
+  const { context, page } = await openBrowser({ viewport });
+  await registerSignedIn(context, server().baseURL);
+  const images = [await pngFile('front.png', '#aa3333'), await pngFile('side.png', '#33aa33'), await pngFile('back.png', '#3333aa')];
+  const item = await listItem(context, server().baseURL, { title: 'Folding bike' }, images);
+  await page.goto(`/item/${item.id}`);
+  // Thumbnails show the whole picture, and the main frame takes the photo's own shape (96x64).
+  const thumbnail = page.getByRole('button', { name: 'Show image 2' }).locator('img');
+  expect(await thumbnail.evaluate((image) => getComputedStyle(image).objectFit)).toBe('contain');
+  const opener = page.getByRole('button', { name: 'Open photo 1 of 3 full screen' });
+  const frame = (await opener.boundingBox())!;
+  expect(frame.width / frame.height).toBeCloseTo(96 / 64, 1);
+
+  await opener.click();
+  const viewer = page.getByRole('dialog', { name: 'Photos of Folding bike' });
+  const photo = viewer.getByRole('img');
+  await textsOf(viewer.getByText(/^\d of 3$/)).toEqual(['1 of 3']);
+  expect(await photo.getAttribute('alt')).toBe('Folding bike, photo 1 of 3');
+  const { width, height } = viewport;
+  expect(await viewer.boundingBox()).toEqual({ x: 0, y: 0, width, height });
+
+  await page.keyboard.press('ArrowRight');
+  await textsOf(viewer.getByText(/^\d of 3$/)).toEqual(['2 of 3']);
+  await viewer.getByRole('button', { name: 'Next photo' }).click();
+  await textsOf(viewer.getByText(/^\d of 3$/)).toEqual(['3 of 3']);
+  await page.keyboard.press('ArrowRight');
+  await textsOf(viewer.getByText(/^\d of 3$/)).toEqual(['1 of 3']);
+  // A swipe to the left shows the one before.
+  await page.mouse.move(width / 2 - 100, height / 2);
+  await page.mouse.down();
+  await page.mouse.move(width / 2 + 100, height / 2, { steps: 5 });
+  await page.mouse.up();
+  await textsOf(viewer.getByText(/^\d of 3$/)).toEqual(['3 of 3']);
+  expect(await photo.getAttribute('alt')).toBe('Folding bike, photo 3 of 3');
+
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'hidden' });
+  // The page shows the photo last seen, and focus is back where the viewer was opened.
+  const reopen = page.getByRole('button', { name: 'Open photo 3 of 3 full screen' });
+  expect(await reopen.evaluate((button) => button === document.activeElement)).toBe(true);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -10,21 +10,26 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/**
- * A modal on the native <dialog>: the browser traps focus, closes on Escape, makes the page
- * behind it inert and returns focus to where it was.
- */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+/** Shows a native <dialog> as a modal while `open`, and closes it when not. */
+export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return ref;
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes on Escape, makes the page
+ * behind it inert and returns focus to where it was.
+ */
+export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+  const ref = useModal(open);
+  const titleId = useId();
+  const descriptionId = useId();
 
   return (
     <dialog

@@ -36,6 +36,7 @@ export const ITEMS_TEXT = {
     posted: (date: string) => `Posted ${date}`,
     listedBy: 'Listed by',
     showImage: (position: number) => `Show image ${String(position)}`,
+    openImage: (position: number, count: number) => `Open photo ${String(position)} of ${String(count)} full screen`,
     proposeExchange: 'Propose Exchange',
     contactOwner: 'Contact Owner',
     edit: 'Edit',
@@ -43,5 +44,13 @@ export const ITEMS_TEXT = {
     deleteTitle: 'Delete this item?',
     deleteBody: 'It disappears from the marketplace and your profile. This cannot be undone.',
     backToMarketplace: 'Back to Marketplace',
+  },
+  viewer: {
+    heading: (title: string) => `Photos of ${title}`,
+    position: (position: number, count: number) => `${String(position)} of ${String(count)}`,
+    photoAlt: (title: string, position: number, count: number) => `${title}, photo ${String(position)} of ${String(count)}`,
+    previous: 'Previous photo',
+    next: 'Next photo',
+    close: 'Close',
   },
 } as const;

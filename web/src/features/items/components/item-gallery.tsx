@@ -2,29 +2,46 @@ import type { ItemDetail } from '@swapyard/contract';
 import { TEXT } from '@swapyard/contract';
 import { useState } from 'react';
 import { ITEMS_TEXT } from '../texts.ts';
+import { PhotoViewer } from './photo-viewer.tsx';
 
 interface ItemGalleryProps {
   title: string;
   images: ItemDetail['images'];
 }
 
+/** The frame takes the photo's own shape within these bounds, so a tall or wide photo fills it instead of floating in bands. */
+const TALLEST = 4 / 5;
+const WIDEST = 16 / 9;
+
 export function ItemGallery({ title, images }: ItemGalleryProps) {
   const [selected, setSelected] = useState(0);
+  const [viewing, setViewing] = useState<number | null>(null);
   // An update may leave fewer images than the one chosen.
-  const shown = images[selected] ?? images[0];
+  const shownIndex = images[selected] ? selected : 0;
+  const shown = images[shownIndex];
+  const aspectRatio = shown ? Math.min(WIDEST, Math.max(TALLEST, shown.width / shown.height)) : 4 / 3;
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-stone-200 bg-stone-100">
+    <div className="flex flex-col gap-3 lg:sticky lg:top-8 lg:self-start">
+      <div style={{ aspectRatio }} className="overflow-hidden rounded-2xl border border-stone-200 bg-stone-100">
         {shown ? (
-          <img
-            src={shown.url}
-            alt={title}
-            width={shown.width}
-            height={shown.height}
-            fetchPriority="high"
-            className="size-full object-contain"
-          />
+          <button
+            type="button"
+            onClick={() => {
+              setViewing(shownIndex);
+            }}
+            aria-label={ITEMS_TEXT.detail.openImage(shownIndex + 1, images.length)}
+            className="block size-full cursor-zoom-in"
+          >
+            <img
+              src={shown.url}
+              alt={title}
+              width={shown.width}
+              height={shown.height}
+              fetchPriority="high"
+              className="size-full object-contain"
+            />
+          </button>
         ) : (
           <div className="flex size-full items-center justify-center text-stone-600">{TEXT.items.noImage}</div>
         )}
@@ -44,12 +61,25 @@ export function ItemGallery({ title, images }: ItemGalleryProps) {
                   image === shown ? 'border-emerald-600' : 'border-transparent hover:border-stone-300'
                 }`}
               >
-                <img src={image.thumbUrl} alt="" loading="lazy" className="size-full object-cover" />
+                {/* Whole, not cropped: a thumbnail that hides half the picture cannot be told apart. */}
+                <img src={image.thumbUrl} alt="" loading="lazy" className="size-full object-contain" />
               </button>
             </li>
           ))}
         </ul>
       )}
+      <PhotoViewer
+        title={title}
+        images={images}
+        index={viewing}
+        onShow={(index) => {
+          setViewing(index);
+          setSelected(index);
+        }}
+        onClose={() => {
+          setViewing(null);
+        }}
+      />
     </div>
   );
 }
