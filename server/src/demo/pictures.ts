@@ -8,7 +8,7 @@ import { initialsOf, strokeText } from './stroke-font.ts';
  * gradient. Colours and layout follow from the text, so a seed always draws the same pictures.
  */
 
-interface Palette {
+export interface Palette {
   from: string;
   to: string;
   accent: string;
@@ -110,6 +110,109 @@ function scene(category: Category, p: Palette): string {
   }
 }
 
+/** What a title names, drawn as itself: a tent is a tent, not the category's ball. First match wins. */
+const OBJECTS: { words: RegExp; draw: (p: Palette) => string }[] = [
+  {
+    words: /\bbike\b|bicycle/,
+    draw: (p) => `<circle cx="285" cy="345" r="80" fill="none" stroke="#263238" stroke-width="16"/>
+      <circle cx="515" cy="345" r="80" fill="none" stroke="#263238" stroke-width="16"/>
+      <path d="M285 345 L360 230 L480 230 L515 345 M360 230 L400 345 L480 230 M400 345 L285 345" fill="none" stroke="${p.accent}" stroke-width="16" stroke-linejoin="round"/>
+      <rect x="335" y="205" width="60" height="16" rx="8" fill="${p.shade}"/>
+      <path d="M480 230 L470 190 L505 185" fill="none" stroke="#263238" stroke-width="12" stroke-linecap="round"/>`,
+  },
+  {
+    words: /tent/,
+    draw: (p) => `<path d="M400 150 L590 415 L210 415 Z" fill="${p.accent}"/>
+      <path d="M400 150 L470 415 L330 415 Z" fill="${p.shade}"/>
+      <path d="M400 250 L440 415 L360 415 Z" fill="#263238" opacity="0.6"/>
+      <path d="M400 150 L400 120" stroke="#263238" stroke-width="8"/>`,
+  },
+  {
+    words: /camera|photo session/,
+    draw: (p) => `<rect x="240" y="210" width="320" height="200" rx="26" fill="#263238"/>
+      <rect x="300" y="180" width="110" height="44" rx="10" fill="#37474f"/>
+      <circle cx="400" cy="310" r="78" fill="${p.shade}"/><circle cx="400" cy="310" r="52" fill="${p.accent}"/>
+      <circle cx="380" cy="290" r="14" fill="#ffffff" opacity="0.6"/><rect x="500" y="230" width="34" height="18" rx="6" fill="${p.accent}"/>`,
+  },
+  {
+    words: /lens/,
+    draw: (p) => `<rect x="300" y="180" width="200" height="230" rx="30" fill="#263238"/>
+      <rect x="300" y="240" width="200" height="40" fill="${p.shade}"/>
+      <ellipse cx="400" cy="180" rx="100" ry="34" fill="#37474f"/><ellipse cx="400" cy="180" rx="70" ry="22" fill="${p.accent}"/>`,
+  },
+  {
+    words: /lamp/,
+    draw: (p) => `<path d="M320 160 L480 160 L520 260 L280 260 Z" fill="${p.accent}"/>
+      <rect x="392" y="260" width="16" height="140" fill="#37474f"/>
+      <ellipse cx="400" cy="410" rx="80" ry="18" fill="#37474f"/><circle cx="400" cy="275" r="18" fill="#fff59d"/>`,
+  },
+  {
+    words: /chair|armchair/,
+    draw: (p) => `<rect x="300" y="150" width="200" height="150" rx="20" fill="${p.accent}"/>
+      <rect x="280" y="290" width="240" height="44" rx="14" fill="${p.shade}"/>
+      <rect x="292" y="334" width="16" height="90" fill="#5d4037"/><rect x="492" y="334" width="16" height="90" fill="#5d4037"/>`,
+  },
+  {
+    words: /table|desk|bench|dresser/,
+    draw: (p) => `<rect x="220" y="250" width="360" height="36" rx="8" fill="${p.accent}"/>
+      <rect x="245" y="286" width="20" height="130" fill="${p.shade}"/><rect x="535" y="286" width="20" height="130" fill="${p.shade}"/>
+      <rect x="430" y="286" width="110" height="80" rx="6" fill="${p.shade}" opacity="0.8"/><rect x="470" y="320" width="30" height="8" rx="4" fill="#ffffff"/>`,
+  },
+  {
+    words: /\bbed\b/,
+    draw: (p) => `<rect x="210" y="200" width="30" height="220" rx="8" fill="#5d4037"/>
+      <rect x="240" y="300" width="350" height="70" rx="10" fill="${p.accent}"/>
+      <rect x="250" y="280" width="100" height="40" rx="18" fill="#ffffff"/>
+      <rect x="560" y="270" width="30" height="150" rx="8" fill="#5d4037"/>`,
+  },
+  {
+    words: /boots|shoes/,
+    draw: (p) => `<path d="M250 250 L330 250 L345 330 Q460 340 540 370 Q560 400 530 410 L250 410 Z" fill="${p.accent}"/>
+      <rect x="250" y="400" width="290" height="18" rx="8" fill="#263238"/>
+      <path d="M300 290 L340 290 M305 320 L350 320" stroke="#ffffff" stroke-width="8" stroke-linecap="round"/>`,
+  },
+  {
+    words: /racket/,
+    draw: (p) => `<ellipse cx="400" cy="230" rx="95" ry="120" fill="none" stroke="${p.accent}" stroke-width="18"/>
+      <path d="M340 170 L460 170 M320 230 L480 230 M340 290 L460 290 M360 120 L360 340 M400 112 L400 348 M440 120 L440 340" stroke="#ffffff" stroke-width="4"/>
+      <rect x="388" y="350" width="24" height="90" rx="10" fill="${p.shade}"/>`,
+  },
+  {
+    words: /dumbbell/,
+    draw: (p) => `<rect x="300" y="290" width="200" height="20" rx="8" fill="#607d8b"/>
+      <rect x="250" y="230" width="60" height="140" rx="12" fill="#263238"/><rect x="490" y="230" width="60" height="140" rx="12" fill="#263238"/>
+      <rect x="220" y="250" width="30" height="100" rx="10" fill="${p.accent}"/><rect x="550" y="250" width="30" height="100" rx="10" fill="${p.accent}"/>`,
+  },
+  {
+    words: /yoga|mat\b/,
+    draw: (p) => `<rect x="200" y="330" width="400" height="70" rx="14" fill="${p.accent}"/>
+      <circle cx="580" cy="300" r="60" fill="${p.shade}"/><circle cx="580" cy="300" r="36" fill="${p.accent}"/>
+      <rect x="260" y="260" width="90" height="60" rx="8" fill="#d7b98e"/>`,
+  },
+  {
+    words: /keyboard/,
+    draw: (p) => `<rect x="190" y="240" width="420" height="160" rx="18" fill="#263238"/>
+      ${Array.from({ length: 4 }, (_, row) => Array.from({ length: 10 }, (_, col) => `<rect x="${String(208 + col * 39)}" y="${String(256 + row * 35)}" width="32" height="28" rx="5" fill="${row === 3 && col > 2 && col < 7 ? p.accent : '#eceff1'}"/>`).join('')).join('')}`,
+  },
+  {
+    words: /monitor|projector/,
+    draw: (p) => `<rect x="210" y="150" width="380" height="230" rx="14" fill="#263238"/>
+      <rect x="226" y="166" width="348" height="198" rx="6" fill="${p.accent}"/>
+      <rect x="385" y="380" width="30" height="30" fill="#37474f"/><rect x="320" y="408" width="160" height="14" rx="7" fill="#37474f"/>`,
+  },
+  {
+    words: /speaker/,
+    draw: (p) => `<rect x="290" y="170" width="220" height="250" rx="40" fill="#263238"/>
+      <circle cx="400" cy="330" r="60" fill="${p.accent}"/><circle cx="400" cy="330" r="22" fill="${p.shade}"/>
+      <circle cx="400" cy="225" r="24" fill="${p.accent}"/>`,
+  },
+];
+
+export function sceneFor(title: string, category: Category, palette: Palette): string {
+  const lower = title.toLowerCase();
+  return OBJECTS.find(({ words }) => words.test(lower))?.draw(palette) ?? scene(category, palette);
+}
+
 /**
  * A listing's picture. `view` 0 is the main photo; a further view mirrors the scene and shifts the
  * colours, like a second photo from another side.
@@ -123,7 +226,7 @@ export function listingPicture(title: string, category: Category, view = 0): Pro
     <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>
     ${bokeh(hashOf(title) + view)}
     <ellipse cx="400" cy="440" rx="230" ry="34" fill="#000000" opacity="0.12"/>
-    <g${mirror}>${scene(category, palette)}</g>
+    <g${mirror}>${sceneFor(title, category, palette)}</g>
     <rect x="36" y="36" width="${56 + initials.length * 62}" height="92" rx="20" fill="#ffffff" opacity="0.92"/>
     ${strokeText(initials, 36 + (56 + initials.length * 62) / 2, 82, 48, palette.shade)}
   </svg>`;
