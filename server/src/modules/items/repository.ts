@@ -2,6 +2,7 @@ import type { ItemType } from '@swapyard/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
+import { likeAnywhere } from '../../db/like-pattern.ts';
 import { itemImages, items, users } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -15,9 +16,6 @@ export interface ItemFilters {
   maxValue?: number | undefined;
   type: ItemType;
 }
-
-
-const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 const pageColumns = {
   item: items,
