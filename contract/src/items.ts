@@ -102,4 +102,7 @@ export const itemPage = z.object({
 });
 export type ItemPage = z.infer<typeof itemPage>;
 
-export const ownerItemsQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE);
+/** A member's items, of every status unless one is asked for (the offer picker asks for the available ones). */
+export const ownerItemsQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE).extend({
+  status: z.enum(ITEM_STATUSES).optional(),
+});

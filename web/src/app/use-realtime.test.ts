@@ -130,6 +130,14 @@ describe('what a server event changes in the cache', () => {
     expect(mine.fetches).toBe(1);
   });
 
+  it("refetches the offer picker's available items when one of the member's items changes", () => {
+    const available = itemKeys.byOwnerInStatus(ME, 'available');
+    queryClient.setQueryData(available, { seeded: true });
+    const picker = onScreen(available);
+    applyServerEvent(queryClient, { type: 'items.updated', data: { itemId: ITEM, ownerId: ME } });
+    expect(picker.fetches).toBe(1);
+  });
+
   it.each([
     [{ type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } }, ['conversations/list', 'conversations/messages']],
     [notice({}), ['notifications/list', 'notifications/unread']],
