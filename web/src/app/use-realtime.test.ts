@@ -138,6 +138,15 @@ describe('what a server event changes in the cache', () => {
     expect(picker.fetches).toBe(1);
   });
 
+  it('refetches a search of the conversations on screen when a message arrives, as it does the whole list', () => {
+    const searched = conversationKeys.search('kettle');
+    queryClient.setQueryData(searched, { seeded: true });
+    const results = onScreen(searched);
+    const list = onScreen(conversationKeys.list);
+    applyServerEvent(queryClient, { type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } });
+    expect([results.fetches, list.fetches]).toEqual([1, 1]);
+  });
+
   it.each([
     [{ type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } }, ['conversations/list', 'conversations/messages']],
     [notice({}), ['notifications/list', 'notifications/unread']],

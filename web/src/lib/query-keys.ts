@@ -57,6 +57,8 @@ export const historyKeys = {
 export const conversationKeys = {
   all: ['conversations'] as const,
   list: ['conversations', 'list'] as const,
+  /** Under the list's key, so whatever refreshes the list (a message, a read, an event) refreshes every search too. */
+  search: (q: string) => ['conversations', 'list', 'search', q] as const,
   /** The dashboard's few newest. */
   recent: ['conversations', 'recent'] as const,
   /** Holds a one-entry ConversationPage, read for its unreadConversations (the navigation's badge). */
