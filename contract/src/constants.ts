@@ -41,6 +41,8 @@ export const BIO_MAX_LENGTH = 500;
 export const PROPOSAL_MESSAGE_MAX_LENGTH = 1000;
 export const RATING_COMMENT_MAX_LENGTH = 500;
 export const MESSAGE_MAX_LENGTH = 2000;
+/** The longest search a list takes: the marketplace's and the conversations'. */
+export const SEARCH_MAX_LENGTH = 200;
 
 // Beside the constants, not the events' schemas: the web client needs them before it needs zod.
 export const WS_PATH = '/api/ws';

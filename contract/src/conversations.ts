@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH } from './constants.ts';
+import { MESSAGE_MAX_LENGTH, SEARCH_MAX_LENGTH } from './constants.ts';
 import { memberSummary } from './items.ts';
+import { optionalQueryText, pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.conversations;
@@ -22,6 +23,12 @@ export const conversationSummary = z.object({
   unreadCount: z.number().int(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+/**
+ * The Messages list. `q` searches all the member's conversations, not a page of them: the other
+ * member's name, the item's title and the text of every message, so an old conversation is found.
+ */
+export const conversationListQuery = pageQuery(50, 30).extend({ q: optionalQueryText(SEARCH_MAX_LENGTH) });
 
 export const conversationResponse = z.object({ conversation: conversationSummary });
 export const conversationPage = z.object({

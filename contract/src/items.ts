@@ -8,8 +8,9 @@ import {
   ITEM_TYPES,
   ITEM_VALUE_MAX,
   MARKETPLACE_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
 } from './constants.ts';
-import { digitsOnly, pageQuery } from './paging.ts';
+import { digitsOnly, optionalQueryText, pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.items;
@@ -81,15 +82,13 @@ export type ItemDetail = z.infer<typeof itemDetail>;
 export const itemResponse = z.object({ item: itemDetail });
 export type ItemResponse = z.infer<typeof itemResponse>;
 
-const optionalText = (max: number) =>
-  z.preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), z.string().trim().max(max).optional());
 const optionalPoints = z.preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), pointsValue.optional());
 
 /** The marketplace's filters, as they stand in the page's URL and the API's query string. */
 export const marketplaceQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE).extend({
-  q: optionalText(200),
+  q: optionalQueryText(SEARCH_MAX_LENGTH),
   category: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(CATEGORIES).optional()),
-  location: optionalText(ITEM_LOCATION_MAX_LENGTH),
+  location: optionalQueryText(ITEM_LOCATION_MAX_LENGTH),
   minValue: optionalPoints,
   maxValue: optionalPoints,
   type: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(ITEM_TYPES).default('all')),
@@ -103,4 +102,7 @@ export const itemPage = z.object({
 });
 export type ItemPage = z.infer<typeof itemPage>;
 
-export const ownerItemsQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE);
+/** A member's items, of every status unless one is asked for (the offer picker asks for the available ones). */
+export const ownerItemsQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE).extend({
+  status: z.enum(ITEM_STATUSES).optional(),
+});

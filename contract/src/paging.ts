@@ -19,3 +19,8 @@ export function pageQuery(maxLimit: number, defaultLimit: number) {
     limit: z.preprocess(digitsOnly, z.number().int().min(1).max(maxLimit).default(defaultLimit)),
   });
 }
+
+/** A text filter of a query string: trimmed, and absent when left blank, so an empty field filters nothing. */
+export function optionalQueryText(max: number) {
+  return z.preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), z.string().trim().max(max).optional());
+}

@@ -130,6 +130,23 @@ describe('what a server event changes in the cache', () => {
     expect(mine.fetches).toBe(1);
   });
 
+  it("refetches the offer picker's available items when one of the member's items changes", () => {
+    const available = itemKeys.byOwnerInStatus(ME, 'available');
+    queryClient.setQueryData(available, { seeded: true });
+    const picker = onScreen(available);
+    applyServerEvent(queryClient, { type: 'items.updated', data: { itemId: ITEM, ownerId: ME } });
+    expect(picker.fetches).toBe(1);
+  });
+
+  it('refetches a search of the conversations on screen when a message arrives, as it does the whole list', () => {
+    const searched = conversationKeys.search('kettle');
+    queryClient.setQueryData(searched, { seeded: true });
+    const results = onScreen(searched);
+    const list = onScreen(conversationKeys.list);
+    applyServerEvent(queryClient, { type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } });
+    expect([results.fetches, list.fetches]).toEqual([1, 1]);
+  });
+
   it.each([
     [{ type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } }, ['conversations/list', 'conversations/messages']],
     [notice({}), ['notifications/list', 'notifications/unread']],

@@ -1,4 +1,4 @@
-import type { marketplaceQuery, proposalListQuery } from '@swapyard/contract';
+import type { ItemStatus, marketplaceQuery, proposalListQuery } from '@swapyard/contract';
 import type { z } from 'zod';
 
 export type MarketplaceFilters = Omit<z.output<typeof marketplaceQuery>, 'cursor' | 'limit'>;
@@ -21,6 +21,8 @@ export const itemKeys = {
   list: (filters: MarketplaceFilters) => ['items', 'list', filters] as const,
   recent: ['items', 'recent'] as const,
   byOwner: (ownerId: string) => ['items', 'owner', ownerId] as const,
+  /** Under the owner's key, so whatever refreshes their items refreshes these too. */
+  byOwnerInStatus: (ownerId: string, status: ItemStatus) => ['items', 'owner', ownerId, status] as const,
   detail: (id: string) => ['items', 'detail', id] as const,
 };
 
@@ -55,6 +57,8 @@ export const historyKeys = {
 export const conversationKeys = {
   all: ['conversations'] as const,
   list: ['conversations', 'list'] as const,
+  /** Under the list's key, so whatever refreshes the list (a message, a read, an event) refreshes every search too. */
+  search: (q: string) => ['conversations', 'list', 'search', q] as const,
   /** The dashboard's few newest. */
   recent: ['conversations', 'recent'] as const,
   /** Holds a one-entry ConversationPage, read for its unreadConversations (the navigation's badge). */

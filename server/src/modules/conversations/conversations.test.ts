@@ -1,4 +1,4 @@
-import { TEXT, type ChatMessage, type ConversationSummary, type Notification } from '@swapyard/contract';
+import { SEARCH_MAX_LENGTH, TEXT, type ChatMessage, type ConversationPage, type ConversationSummary, type Notification } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -159,6 +159,76 @@ describe('messages', () => {
     expect(message.imageUrl).toMatch(new RegExp(`^/api/images/chat/${ben.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
     expect((await send(app, 'GET', message.imageUrl!, { cookie: ann.cookie })).headers['content-type']).toBe('image/webp');
     expect((await listOf(ann)).conversations[0].lastMessage).toBe(`📷 ${TEXT.conversations.photo}`);
+  });
+});
+
+describe('searching conversations', () => {
+  const search = (member: Member, query: string) => send(app, 'GET', `/api/conversations?${query}`, { cookie: member.cookie });
+  const found = async (member: Member, q: string): Promise<string[]> => {
+    const response = await search(member, new URLSearchParams({ q }).toString());
+    expect(response.statusCode).toBe(200);
+    return response.json<ConversationPage>().conversations.map((c) => c.id);
+  };
+  /** Ann in conversation with a member of this name, who wrote this. */
+  const chatWith = async (displayName: string, text: string): Promise<string> => {
+    const other = await registerMember(app, { displayName });
+    const conversation = await open(other, ann.user.id);
+    await say(other, conversation.id, text);
+    return conversation.id;
+  };
+
+  it('finds an old conversation by any of its messages, its item or the other member, past the first page', async () => {
+    const kettle = await createItem(app, ben, { title: 'Copper kettle' });
+    const old = await open(ann, ben.user.id, kettle.id);
+    await say(ann, old.id, 'Is the lid dented?');
+    await say(ben, old.id, 'See you on Saturday');
+    const newer: string[] = [];
+    for (let i = 1; i <= 31; i++) newer.unshift(await chatWith(`Filler ${String(i)}`, `Hello from filler ${String(i)}`));
+
+    const firstPage: ConversationPage = await listOf(ann);
+    expect(firstPage.conversations.map((c) => c.id)).toEqual(newer.slice(0, 30));
+    expect(firstPage.nextCursor).not.toBeNull();
+
+    expect(await found(ann, 'LID DENTED')).toEqual([old.id]);
+    expect(await found(ann, 'kettle')).toEqual([old.id]);
+    expect(await found(ann, 'ben')).toEqual([old.id]);
+    // Her own name is in every conversation of hers: it is the other member's that counts.
+    expect(await found(ann, 'ann')).toEqual([]);
+
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await search(ann, `q=hello&limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: ConversationPage = response.json();
+      pages.push(page.conversations.map((c) => c.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages.map((page) => page.length)).toEqual([20, 11]);
+    expect(pages.flat()).toEqual(newer);
+  });
+
+  it("finds only the member's own conversations, and reads % and _ as themselves", async () => {
+    const wool = await chatWith('Wendy', 'Only 100% wool');
+    await chatWith('Walt', 'Over 1000 stitches');
+    const underscore = await chatWith('Fran', 'Saved as file_name.txt');
+    await chatWith('Fred', 'Saved as fileXname.txt');
+    const cara = await registerMember(app, { displayName: 'Cara' });
+    const theirs = await open(cara, ben.user.id);
+    await say(cara, theirs.id, 'Only 100% wool');
+
+    expect(await found(ann, '100%')).toEqual([wool]);
+    expect(await found(ann, 'file_name')).toEqual([underscore]);
+    expect(await found(ben, '100%')).toEqual([theirs.id]);
+    expect(await found(ann, '   ')).toHaveLength(4);
+  });
+
+  it('refuses a search longer than the limit with the error shape', async () => {
+    expect((await search(ann, `q=${'a'.repeat(SEARCH_MAX_LENGTH)}`)).statusCode).toBe(200);
+
+    const response = await search(ann, `q=${'a'.repeat(SEARCH_MAX_LENGTH + 1)}`);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
   });
 });
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
+import { likeAnywhere } from '../../db/like-pattern.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -45,8 +46,33 @@ export async function memberIds(db: Executor, conversationId: string): Promise<s
 const me = alias(conversationMembers, 'me');
 const them = alias(conversationMembers, 'them');
 
+export interface ConversationFilter {
+  /** That one conversation, even before its first message. */
+  onlyId?: string | undefined;
+  /** Text found in the other member's name, the item's title, the preview the list shows, or any message. */
+  q?: string | undefined;
+}
+
+/** Conversations whose name, item, preview or any message holds the text, matched in any case. */
+function mentioning(text: string) {
+  const pattern = likeAnywhere(text);
+  return or(
+    ilike(users.displayName, pattern),
+    ilike(items.title, pattern),
+    // The preview, for a photo's "📷 Photo" that no message's text holds.
+    ilike(conversations.lastMessage, pattern),
+    sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.text} ilike ${pattern})`,
+  );
+}
+
 /** The member's conversations, newest message first, with the other member, the item and the unread count. */
-export function listForMember(db: Executor, userId: string, cursor: Cursor | undefined, limit: number, onlyId?: string) {
+export function listForMember(
+  db: Executor,
+  userId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+  { onlyId, q }: ConversationFilter = {},
+) {
   return db
     .select({
       conversation: conversations,
@@ -71,6 +97,7 @@ export function listForMember(db: Executor, userId: string, cursor: Cursor | und
         eq(me.userId, userId),
         // A conversation opened but never written in is nobody's news: it is listed from its first message.
         onlyId ? eq(conversations.id, onlyId) : ne(conversations.lastMessage, ''),
+        q ? mentioning(q) : undefined,
         after(conversations.lastMessageAt, conversations.id, cursor),
       ),
     )

@@ -1,5 +1,6 @@
 import {
   chatMessageResponse,
+  conversationListQuery,
   conversationOpenBody,
   conversationPage,
   conversationResponse,
@@ -18,7 +19,7 @@ import type { ConversationsService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
-const listQuery = pageQuery(50, 30);
+const messagesQuery = pageQuery(50, 30);
 
 export function conversationRoutes(conversations: ConversationsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -29,8 +30,8 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
       conversation: await conversations.open(requireSession(request), request.body.otherUserId, request.body.itemId),
     }));
 
-    api.get('/api/conversations', { schema: { tags, querystring: listQuery, response: { 200: conversationPage } } }, (request) =>
-      conversations.list(requireSession(request), request.query.cursor, request.query.limit),
+    api.get('/api/conversations', { schema: { tags, querystring: conversationListQuery, response: { 200: conversationPage } } }, (request) =>
+      conversations.list(requireSession(request), request.query),
     );
 
     api.get('/api/conversations/:id', { schema: { tags, params: idParams, response: { 200: conversationResponse } } }, async (request) => ({
@@ -39,7 +40,7 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
 
     api.get(
       '/api/conversations/:id/messages',
-      { schema: { tags, params: idParams, querystring: listQuery, response: { 200: messagePage } } },
+      { schema: { tags, params: idParams, querystring: messagesQuery, response: { 200: messagePage } } },
       (request) => conversations.messages(requireSession(request), request.params.id, request.query.cursor, request.query.limit),
     );
 

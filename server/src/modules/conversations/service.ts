@@ -28,6 +28,12 @@ export interface OutgoingMessage {
   image?: UploadedFile | undefined;
 }
 
+export interface ConversationListOptions {
+  cursor?: string | undefined;
+  limit: number;
+  q?: string | undefined;
+}
+
 export class ConversationsService {
   constructor(
     private readonly db: Database,
@@ -50,8 +56,9 @@ export class ConversationsService {
     return this.summary(session.userId, conversation.id);
   }
 
-  async list(session: Session, cursor: string | undefined, limit: number): Promise<ConversationPage> {
-    const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1);
+  /** A page of the member's conversations; with `q`, of those that mention it (repo.ConversationFilter). */
+  async list(session: Session, { cursor, limit, q }: ConversationListOptions): Promise<ConversationPage> {
+    const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1, { q });
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.conversation.id]);
     return {
       conversations: visible.map(presentSummary),
@@ -147,7 +154,7 @@ export class ConversationsService {
   }
 
   private async summary(userId: string, id: string): Promise<ConversationSummary> {
-    const [row] = await repo.listForMember(this.db, userId, undefined, 1, id);
+    const [row] = await repo.listForMember(this.db, userId, undefined, 1, { onlyId: id });
     return presentSummary(row!);
   }
 }

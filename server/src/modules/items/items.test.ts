@@ -224,3 +224,32 @@ describe('marketplace', () => {
     expect((await send(app, 'GET', '/api/items')).statusCode).toBe(401);
   });
 });
+
+describe("a member's items", () => {
+  const listOf = (query: string) => send(app, 'GET', `/api/users/${owner.user.id}/items?${query}`, { cookie: owner.cookie });
+
+  it('lists only the status asked for, page after page, and every status when none is asked for', async () => {
+    for (const [title, status] of [['Kept 1', 'available'], ['Gone 1', 'swapped'], ['Kept 2', 'available'], ['Gone 2', 'swapped'], ['Pulled', 'withdrawn'], ['Kept 3', 'available']] as const) {
+      const item = await createItem(app, owner, { title });
+      await db().update(items).set({ status }).where(eq(items.id, item.id));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ItemPage = (await listOf(`status=available&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      seen.push(...page.items.map((item) => item.title));
+      cursor = page.nextCursor;
+    } while (cursor);
+
+    expect(seen).toEqual(['Kept 3', 'Kept 2', 'Kept 1']);
+    expect((await listOf('status=withdrawn')).json<ItemPage>().items.map((item) => item.title)).toEqual(['Pulled']);
+    expect((await listOf('')).json<ItemPage>().items).toHaveLength(6);
+  });
+
+  it('refuses a status it does not know with the error shape', async () => {
+    const response = await listOf('status=lost');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
+  });
+});

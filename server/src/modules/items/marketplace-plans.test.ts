@@ -78,7 +78,7 @@ describe(`marketplace query plans over ${LISTINGS.toLocaleString('en')} listings
   });
 
   it("lists a member's items from the owner index", async () => {
-    const text = await plan(listByOwner(database.db, ownerId, undefined, 25));
+    const text = await plan(listByOwner(database.db, ownerId, undefined, undefined, 25));
     expect(text).toContain('items_owner_newest_idx');
   });
 });

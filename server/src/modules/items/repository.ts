@@ -1,7 +1,8 @@
-import type { ItemType } from '@swapyard/contract';
+import type { ItemStatus, ItemType } from '@swapyard/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
+import { likeAnywhere } from '../../db/like-pattern.ts';
 import { itemImages, items, users } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -15,9 +16,6 @@ export interface ItemFilters {
   maxValue?: number | undefined;
   type: ItemType;
 }
-
-
-const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 const pageColumns = {
   item: items,
@@ -65,8 +63,8 @@ export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor
   );
 }
 
-export function listByOwner(db: Executor, ownerId: string, cursor: Cursor | undefined, limit: number) {
-  return page(db, [eq(items.ownerId, ownerId)], cursor, limit);
+export function listByOwner(db: Executor, ownerId: string, status: ItemStatus | undefined, cursor: Cursor | undefined, limit: number) {
+  return page(db, [eq(items.ownerId, ownerId), status ? eq(items.status, status) : undefined], cursor, limit);
 }
 
 export async function findWithOwner(db: Executor, id: string) {

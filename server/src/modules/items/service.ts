@@ -6,6 +6,7 @@ import {
   type ItemDetail,
   type ItemFields,
   type ItemPage,
+  type ItemStatus,
   type ItemType,
 } from '@swapyard/contract';
 import { z } from 'zod';
@@ -88,8 +89,12 @@ export class ItemsService {
     return this.toPage(await repo.listAvailable(this.db, filters, decodeCursor(cursor), limit + 1), limit);
   }
 
-  async listByOwner(session: Session, ownerId: string, { cursor, limit }: ListOptions): Promise<ItemPage> {
-    return this.toPage(await repo.listByOwner(this.db, ownerId, decodeCursor(cursor), limit + 1), limit);
+  async listByOwner(
+    session: Session,
+    ownerId: string,
+    { cursor, limit, status }: ListOptions & { status?: ItemStatus | undefined },
+  ): Promise<ItemPage> {
+    return this.toPage(await repo.listByOwner(this.db, ownerId, status, decodeCursor(cursor), limit + 1), limit);
   }
 
   async get(session: Session, id: string): Promise<ItemDetail> {

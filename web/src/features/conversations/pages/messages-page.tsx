@@ -1,5 +1,5 @@
-import { TEXT, type ConversationSummary } from '@swapyard/contract';
-import { useId, useState } from 'react';
+import { SEARCH_MAX_LENGTH, TEXT } from '@swapyard/contract';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -13,20 +13,29 @@ import { useConversations } from '../api/get-conversations.ts';
 import { ConversationRow } from '../components/conversation-row.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
-function matches(conversation: ConversationSummary, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return [conversation.other.displayName, conversation.item?.title ?? '', conversation.lastMessage].some((text) =>
-    text.toLocaleLowerCase().includes(needle),
-  );
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The text once typing pauses: each keystroke is not a request. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSettled(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [text]);
+  return settled;
 }
 
 export function MessagesPage() {
   const [search, setSearch] = useState('');
   const searchId = useId();
-  const conversations = useConversations();
-  const all = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
-  const shown = all.filter((conversation) => matches(conversation, search));
+  // The server searches every conversation of the member's, not only the pages loaded here.
+  const q = useSettled(search.trim());
+  const conversations = useConversations(q);
+  const shown = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
 
   let body;
   if (conversations.isPending) {
@@ -38,7 +47,7 @@ export function MessagesPage() {
         onRetry={() => void conversations.refetch()}
       />
     );
-  } else if (all.length === 0) {
+  } else if (shown.length === 0 && !q) {
     body = (
       <EmptyState
         title={TEXT.conversations.noConversations}
@@ -55,7 +64,10 @@ export function MessagesPage() {
         {shown.length === 0 ? (
           <p className="py-8 text-center text-stone-600">{CONVERSATION_TEXT.noMatches}</p>
         ) : (
-          <ul className="divide-y divide-stone-200">
+          <ul
+            aria-busy={conversations.isPlaceholderData || undefined}
+            className={`divide-y divide-stone-200 ${conversations.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
             {shown.map((conversation) => (
               <ConversationRow key={conversation.id} conversation={conversation} />
             ))}
@@ -82,6 +94,7 @@ export function MessagesPage() {
         type="search"
         placeholder={CONVERSATION_TEXT.searchPlaceholder}
         value={search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => setSearch(event.target.value)}
         className="rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm text-stone-900 shadow-sm placeholder:text-stone-500"
       />

@@ -103,10 +103,10 @@ interface OfferItemPickerProps extends UseFormRegisterReturn<'offerItemId'> {
   error: string | undefined;
 }
 
-/** DESIGN.md: a picker of the sender's own available items instead of SPEC's free-text id; the profile's query of them, so both stay in step. */
+/** DESIGN.md: a picker of the sender's own available items instead of SPEC's free-text id. */
 function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
-  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useMemberItems(userId);
-  const available: ItemCard[] = data?.pages.flatMap((page) => page.items.filter((item) => item.status === 'available')) ?? [];
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useMemberItems(userId, 'available');
+  const available: ItemCard[] = data?.pages.flatMap((page) => page.items) ?? [];
 
   let hint: string | undefined;
   if (isPending) hint = t.loadingOwnItems;
