@@ -41,6 +41,9 @@ export const BIO_MAX_LENGTH = 500;
 export const PROPOSAL_MESSAGE_MAX_LENGTH = 1000;
 export const RATING_COMMENT_MAX_LENGTH = 500;
 export const MESSAGE_MAX_LENGTH = 2000;
+/** A reply time is shown once a member has answered this often in the window (docs/decisions/015). */
+export const REPLY_TIME_MIN_REPLIES = 5;
+export const REPLY_TIME_WINDOW_DAYS = 90;
 
 // Beside the constants, not the events' schemas: the web client needs them before it needs zod.
 export const WS_PATH = '/api/ws';
