@@ -77,6 +77,7 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: ownerOnly(204) },
   'GET /api/users/{id}': { path: (w) => `/api/users/${w.owner.user.id}`, expect: signedIn(200) },
   'GET /api/users/{id}/items': { path: (w) => `/api/users/${w.owner.user.id}/items`, expect: signedIn(200) },
+  'GET /api/users/{id}/ratings': { path: (w) => `/api/users/${w.owner.user.id}/ratings`, expect: signedIn(200) },
   'GET /api/images/{*}': { path: (w) => w.imageUrl, expect: signedIn(200) },
   'GET /api/proposals': { path: () => '/api/proposals?box=received', expect: signedIn(200) },
   'POST /api/proposals': {
