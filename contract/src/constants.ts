@@ -43,6 +43,9 @@ export const RATING_COMMENT_MAX_LENGTH = 500;
 export const MESSAGE_MAX_LENGTH = 2000;
 /** The longest search a list takes: the marketplace's and the conversations'. */
 export const SEARCH_MAX_LENGTH = 200;
+/** A reply time is shown once a member has answered this often in the window (docs/decisions/015). */
+export const REPLY_TIME_MIN_REPLIES = 5;
+export const REPLY_TIME_WINDOW_DAYS = 90;
 
 // Beside the constants, not the events' schemas: the web client needs them before it needs zod.
 export const WS_PATH = '/api/ws';

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, ITEM_LOCATION_MAX_LENGTH } from './constants.ts';
 import { TEXT } from './texts.ts';
 
+/** What a profile adds to its member since date and ratings so others can judge a swap: both computed by the server. */
+export const memberTrust = z.object({
+  /** Accepted proposals the member sent or received. */
+  completedSwaps: z.number().int(),
+  /** The median minutes the member took to reply over the last 90 days; null until they have replied often enough to say. */
+  replyMinutes: z.number().int().nullable(),
+});
+export type MemberTrust = z.infer<typeof memberTrust>;
+
 export const publicProfile = z.object({
   id: z.uuid(),
   displayName: z.string(),
@@ -12,6 +21,7 @@ export const publicProfile = z.object({
   ratingCount: z.number().int(),
   itemCount: z.number().int(),
   createdAt: z.iso.datetime(),
+  trust: memberTrust,
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 

@@ -133,7 +133,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = new AuthService(database.db, bus, points, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
   const items = new ItemsService(database.db, images, bus);
-  const profiles = new ProfilesService(database.db, images);
+  // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
+  const profiles: ProfilesService = new ProfilesService(database.db, images, {
+    completedSwaps: (memberId) => proposals.completedSwaps(memberId),
+    replyTimes: (memberId, since) => conversations.replyTimes(memberId, since),
+  });
   const notifications = new NotificationsService(database.db, bus);
   const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles);
   items.onChange(async (tx, item, change, ownerName) => {

@@ -1,4 +1,4 @@
-import type { CurrentUser, RegisterBody } from '@swapyard/contract';
+import type { CurrentUser, PublicProfile, RegisterBody } from '@swapyard/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { TEST_ORIGIN } from './build-test-app.ts';
@@ -63,4 +63,11 @@ export function send(
     },
     ...(body === undefined ? {} : { payload: body as object }),
   });
+}
+
+/** A member's public profile as another member sees it. */
+export async function profileOf(app: FastifyInstance, viewer: Member, member: Member): Promise<PublicProfile> {
+  const response = await send(app, 'GET', `/api/users/${member.user.id}`, { cookie: viewer.cookie });
+  if (response.statusCode !== 200) throw new Error(`profile failed: ${response.body}`);
+  return response.json<{ profile: PublicProfile }>().profile;
 }

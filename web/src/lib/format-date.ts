@@ -3,6 +3,7 @@ import { WEB_TEXT } from './texts.ts';
 
 // No locale given: members read dates in their browser's own conventions.
 const monthDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const monthYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 const monthDayYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
@@ -58,4 +59,9 @@ function subscribeToClock(onTick: () => void): () => void {
 /** The time now, to the minute, so "5 minutes ago" stays true while a page stays open. */
 export function useMinuteClock(): number {
   return useSyncExternalStore(subscribeToClock, () => clockNow);
+}
+
+/** "March 2026" in English. */
+export function formatMonthYear(iso: string): string {
+  return monthYear.format(new Date(iso));
 }

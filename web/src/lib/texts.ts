@@ -35,6 +35,17 @@ export const WEB_TEXT = {
     confirming: 'Loading what this swap moves...',
     notYet: 'Not yet',
   },
+  /** What a profile and an item page say of a member, so others can judge a swap with them. */
+  trust: {
+    memberSince: (monthYear: string) => `Member since ${monthYear}`,
+    completedSwaps: (count: number) => `${String(count)} completed ${count === 1 ? 'swap' : 'swaps'}`,
+    rating: (average: string, count: number) => `${average} (${String(count)} ${count === 1 ? 'rating' : 'ratings'})`,
+    noRatings: 'No ratings yet',
+    repliesWithinHour: 'Usually replies within an hour',
+    repliesWithinHours: 'Usually replies within a few hours',
+    repliesWithinDay: 'Usually replies within a day',
+    repliesInDays: 'Usually replies in a few days',
+  },
   points: (points: number) => `${String(points)} ${points === 1 ? 'point' : 'points'}`,
   account: {
     loginHeading: 'Sign in to your account',

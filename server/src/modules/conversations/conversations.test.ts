@@ -1,11 +1,13 @@
 import { SEARCH_MAX_LENGTH, TEXT, type ChatMessage, type ConversationPage, type ConversationSummary, type Notification } from '@swapyard/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
-import { registerMember, send, type Member } from '../../test/members.ts';
+import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
 import { openSocket } from '../../test/sockets.ts';
 
@@ -286,5 +288,51 @@ describe('who may see a conversation', () => {
     expect((await messagesOf(ann, conversation.id)).messages.map((m) => m.text)).toEqual(['private']);
     eveTab.socket.close();
     annTab.socket.close();
+  });
+});
+
+describe('reply times on profiles', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  /** Sends each line, then dates it: the order of a conversation is the order of its times. */
+  const chat = async (conversationId: string, lines: [Member, number][]) => {
+    for (const [member, ago] of lines) {
+      const message: ChatMessage = (await say(member, conversationId, `said ${String(ago)} minutes ago`)).json().message;
+      await app.services.database.db.update(messages).set({ createdAt: minutesAgo(ago) }).where(eq(messages.id, message.id));
+    }
+  };
+
+  it("is the median of the member's first answers in the last 90 days, shown from the fifth reply on", async () => {
+    const cara = await registerMember(app, { displayName: 'Cara' });
+    const withBen = (await open(ann, ben.user.id)).id;
+    const withCara = (await open(ann, cara.user.id)).id;
+    const daysAgo = 24 * 60;
+    await chat(withBen, [
+      // A day's wait 99 days ago: older than the window, so it would raise the median if counted.
+      [ben, 100 * daysAgo],
+      [ann, 99 * daysAgo],
+      [ben, 600],
+      [ann, 590], // 10 minutes
+      [ann, 580], // Ann again: a follow-up, not a reply
+      [ben, 500], // Ben's reply, not Ann's
+      [ben, 400],
+      [ann, 380], // 20 minutes, from Ben's latest message
+    ]);
+    await chat(withCara, [
+      [ann, 1000], // opens the conversation: nothing to reply to
+      [cara, 900],
+      [ann, 870], // 30 minutes
+      [cara, 300],
+      [ann, 260], // 40 minutes
+    ]);
+
+    expect((await profileOf(app, ben, ann)).trust.replyMinutes).toBeNull();
+
+    await chat(withCara, [
+      [cara, 200],
+      [ann, 150], // 50 minutes: the fifth reply
+    ]);
+
+    expect((await profileOf(app, ben, ann)).trust.replyMinutes).toBe(30);
+    expect((await profileOf(app, ann, cara)).trust.replyMinutes).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
@@ -161,3 +161,38 @@ export async function unreadConversationCount(db: Executor, userId: string): Pro
   return row?.n ?? 0;
 }
 
+
+/**
+ * The member's replies since `since` and their median wait in seconds, in one statement
+ * (docs/decisions/015): a reply is a message of theirs whose previous message in the conversation
+ * is the other member's. Only conversations with a message since then can hold one, but a reply's
+ * previous message may be older, so those conversations are read whole, through the messages index.
+ */
+export async function replyTimes(db: Executor, userId: string, since: Date): Promise<{ replies: number; medianSeconds: number | null }> {
+  const active = db
+    .select({ id: me.conversationId })
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .where(and(eq(me.userId, userId), gte(conversations.lastMessageAt, since)));
+  const window = sql`over (partition by ${messages.conversationId} order by ${messages.createdAt}, ${messages.id})`;
+  const ordered = db.$with('ordered').as(
+    db
+      .select({
+        senderId: messages.senderId,
+        createdAt: messages.createdAt,
+        previousSenderId: sql<string | null>`lag(${messages.senderId}) ${window}`.as('previous_sender_id'),
+        waitedSeconds: sql<number | null>`extract(epoch from ${messages.createdAt} - lag(${messages.createdAt}) ${window})`.as('waited_seconds'),
+      })
+      .from(messages)
+      .where(inArray(messages.conversationId, active)),
+  );
+  const [row] = await db
+    .with(ordered)
+    .select({
+      replies: sql<number>`count(*)::int`,
+      medianSeconds: sql<number | null>`percentile_cont(0.5) within group (order by ${ordered.waitedSeconds})`.mapWith(Number),
+    })
+    .from(ordered)
+    .where(and(eq(ordered.senderId, userId), ne(ordered.previousSenderId, userId), gte(ordered.createdAt, since)));
+  return row ?? { replies: 0, medianSeconds: null };
+}

@@ -134,6 +134,11 @@ export class ConversationsService {
     return presentMessage(outcome.message);
   }
 
+  /** How quickly a member answers, for their profile: their replies since then and the median wait (docs/decisions/015). */
+  replyTimes(memberId: string, since: Date): Promise<{ replies: number; medianSeconds: number | null }> {
+    return repo.replyTimes(this.db, memberId, since);
+  }
+
   /** Opening a conversation reads it, and reads its message notification too. */
   async markRead(session: Session, id: string): Promise<void> {
     await this.assertParticipant(session.userId, id);

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('profiles', () => {
-  it("shows another member's public profile and items, never their email or points", async () => {
+  it("shows another member's public profile and items, never their email or points; a newcomer has no swaps, ratings or reply time", async () => {
     const viewer = await registerMember(app);
     const owner = await registerMember(app, { displayName: 'Priya Patel', email: 'priya@example.com' });
     await createItem(app, owner, { title: 'Tent' });
@@ -33,6 +33,7 @@ describe('profiles', () => {
       ratingCount: 0,
       itemCount: 2,
       createdAt: owner.user.createdAt,
+      trust: { completedSwaps: 0, replyMinutes: null },
     });
     expect(response.body).not.toContain('priya@example.com');
     expect(listed.json().items.map((item: { title: string }) => item.title)).toEqual(['Stove', 'Tent']);

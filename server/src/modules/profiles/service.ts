@@ -1,4 +1,10 @@
-import { TEXT, type CurrentUser, type MemberSummary, type ProfileUpdateBody, type PublicProfile } from '@swapyard/contract';
+import {
+  REPLY_TIME_MIN_REPLIES,
+  REPLY_TIME_WINDOW_DAYS,
+  TEXT,
+  type CurrentUser, type MemberSummary, type ProfileUpdateBody, type MemberTrust,
+  type PublicProfile,
+} from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
@@ -9,11 +15,19 @@ import type { ImageService } from '../uploads/service.ts';
 import * as repo from './repository.ts';
 
 const AVATAR_URL = /^\/api\/images\/(avatars\/.+)\.webp$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a profile's trust is counted from: the proposals and conversations services, which ask this one for names. */
+export interface TrustSources {
+  completedSwaps(memberId: string): Promise<number>;
+  replyTimes(memberId: string, since: Date): Promise<{ replies: number; medianSeconds: number | null }>;
+}
 
 export class ProfilesService {
   constructor(
     private readonly db: Database,
     private readonly images: ImageService,
+    private readonly trustSources: TrustSources,
   ) {}
 
   /** Whether this member exists: another module's check before it links to them. */
@@ -36,7 +50,19 @@ export class ProfilesService {
     const user = await repo.findUser(this.db, id);
     if (!user) throw notFound(TEXT.profile.notFound);
     const { email: _email, points: _points, ...visible } = presentCurrentUser(user);
-    return { ...visible, itemCount: await repo.countItems(this.db, id) };
+    const [itemCount, trust] = await Promise.all([repo.countItems(this.db, id), this.trust(id)]);
+    return { ...visible, itemCount, trust };
+  }
+
+  /** A reply time from a handful of replies would be chance, so it is shown only from REPLY_TIME_MIN_REPLIES on. */
+  private async trust(id: string): Promise<MemberTrust> {
+    const since = new Date(Date.now() - REPLY_TIME_WINDOW_DAYS * DAY_MS);
+    const [completedSwaps, { replies, medianSeconds }] = await Promise.all([
+      this.trustSources.completedSwaps(id),
+      this.trustSources.replyTimes(id, since),
+    ]);
+    const replyMinutes = replies >= REPLY_TIME_MIN_REPLIES && medianSeconds !== null ? Math.round(medianSeconds / 60) : null;
+    return { completedSwaps, replyMinutes };
   }
 
   async update(session: Session, body: ProfileUpdateBody): Promise<CurrentUser> {

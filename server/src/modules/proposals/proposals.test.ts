@@ -6,7 +6,7 @@ import { items, pointEntries, users } from '../../db/schema/index.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
-import { registerMember, send, type Member } from '../../test/members.ts';
+import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
 import { answer, createProposal, propose } from '../../test/proposals.ts';
 import { openSocket } from '../../test/sockets.ts';
 
@@ -359,5 +359,27 @@ describe('notifications and history', () => {
       ['swap_paid', -25, 75, 'Kayak'],
       ['signup_bonus', 100, 100, null],
     ]);
+  });
+});
+
+describe('completed swaps on profiles', () => {
+  it('counts accepted proposals on either side, and nothing declined, cancelled or pending', async () => {
+    const cara = await registerMember(app, { displayName: 'Cara' });
+    const [tent, stove, lamp, mug] = await Promise.all(['Tent', 'Stove', 'Lamp', 'Mug'].map((title) => createItem(app, owner, { title })));
+    const carasBike = await createItem(app, cara, { title: 'Bike' });
+    const received = await createProposal(app, sender, tent!.id, { pointsOffer: 10 });
+    const sent = await createProposal(app, owner, carasBike.id, { pointsOffer: 10 });
+    const declined = await createProposal(app, sender, stove!.id, { pointsOffer: 10 });
+    const cancelled = await createProposal(app, sender, lamp!.id, { pointsOffer: 10 });
+    await createProposal(app, sender, mug!.id, { pointsOffer: 10 });
+
+    expect((await answer(app, owner, received.id, 'accept')).statusCode).toBe(200);
+    expect((await answer(app, cara, sent.id, 'accept')).statusCode).toBe(200);
+    expect((await answer(app, owner, declined.id, 'decline')).statusCode).toBe(200);
+    expect((await answer(app, sender, cancelled.id, 'cancel')).statusCode).toBe(200);
+
+    expect((await profileOf(app, cara, owner)).trust.completedSwaps).toBe(2);
+    expect((await profileOf(app, owner, sender)).trust.completedSwaps).toBe(1);
+    expect((await profileOf(app, owner, cara)).trust.completedSwaps).toBe(1);
   });
 });

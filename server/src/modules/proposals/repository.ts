@@ -1,5 +1,5 @@
 import type { ProposalStatus } from '@swapyard/contract';
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { idempotencyKeys, proposals, ratings } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
@@ -144,4 +144,13 @@ export async function findIdempotencyKey(db: Executor, userId: string, key: stri
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
+}
+
+/** Served by the sender and receiver indexes together (a bitmap OR); a member has few proposals, so the status check is cheap. */
+export async function countAcceptedInvolving(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(proposals)
+    .where(and(eq(proposals.status, 'accepted'), or(eq(proposals.senderId, userId), eq(proposals.receiverId, userId))));
+  return row?.n ?? 0;
 }

@@ -110,6 +110,11 @@ export class ProposalsService {
     };
   }
 
+  /** A member's finished swaps, for their profile: accepted proposals, on either side. */
+  completedSwaps(memberId: string): Promise<number> {
+    return repo.countAcceptedInvolving(this.db, memberId);
+  }
+
   /** Anyone signed in may read the ratings a member received, as they may read the profile. */
   async ratingsOf(session: Session, memberId: string, cursor: string | undefined, limit: number): Promise<RatingPage> {
     if (!(await this.profiles.exists(memberId))) throw notFound(TEXT.profile.notFound);

@@ -10,8 +10,6 @@ export const PROFILES_TEXT = {
   about: 'About',
   listedItems: 'Listed Items',
   sendMessage: 'Send Message',
-  noRatings: 'No ratings yet',
-  rating: (average: string, count: number) => `${average} (${String(count)} ${count === 1 ? 'rating' : 'ratings'})`,
   itemCount: (count: number) => `${String(count)} ${count === 1 ? 'item' : 'items'}`,
   itemsLoadFailed: 'Failed to load user items.',
   ratings: 'Ratings',

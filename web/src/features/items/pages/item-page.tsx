@@ -8,6 +8,7 @@ import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { ItemStatusBadge } from '../../../components/item-status-badge.tsx';
+import { MemberTrust } from '../../../components/member-trust.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/document-title.ts';
@@ -18,6 +19,7 @@ import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { useItem } from '../../../api/item.ts';
+import { useMemberProfile } from '../../../api/member-profile.ts';
 import { DeleteItemButton } from '../components/delete-item-button.tsx';
 import { ItemGallery } from '../components/item-gallery.tsx';
 import { ItemNotFound } from '../components/item-not-found.tsx';
@@ -41,6 +43,8 @@ function ItemDetails({ item }: { item: ItemDetail }) {
   const user = useCurrentUser();
   const isOwner = item.ownerId === user.id;
   const openConversation = useOpenConversation();
+  // The owner's profile carries their trust block; it is the query the profile page shares, so a visit there is instant.
+  const { data: owner } = useMemberProfile(item.owner.id);
   usePageTitle(item.title);
 
   return (
@@ -78,6 +82,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
             <Avatar photoUrl={item.owner.photoUrl} initial={memberInitial(item.owner)} />
             {memberName(item.owner)}
           </Link>
+          {owner && <MemberTrust profile={owner} linkRatings />}
         </div>
 
         <div className="flex flex-wrap gap-3">

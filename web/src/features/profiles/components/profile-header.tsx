@@ -1,13 +1,13 @@
 import type { PublicProfile } from '@swapyard/contract';
 import { TEXT } from '@swapyard/contract';
-import { MapPin, Package, Star } from 'lucide-react';
+import { MapPin, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { MemberTrust } from '../../../components/member-trust.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { memberInitial, memberName } from '../../../lib/current-user.ts';
 import { PROFILES_TEXT } from '../texts.ts';
 
 const t = PROFILES_TEXT;
-const ratingFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 interface ProfileHeaderProps {
   profile: PublicProfile;
@@ -27,16 +27,11 @@ export function ProfileHeader({ profile, action }: ProfileHeaderProps) {
             {profile.location || TEXT.profile.noLocation}
           </li>
           <li className="flex items-center gap-1.5">
-            <Star aria-hidden="true" className="size-4 shrink-0 text-amber-500" />
-            {profile.ratingCount > 0
-              ? t.rating(ratingFormat.format(profile.averageRating), profile.ratingCount)
-              : t.noRatings}
-          </li>
-          <li className="flex items-center gap-1.5">
             <Package aria-hidden="true" className="size-4 shrink-0" />
             {t.itemCount(profile.itemCount)}
           </li>
         </ul>
+        <MemberTrust profile={profile} />
       </div>
       <div className="shrink-0">{action}</div>
     </div>

@@ -1,5 +1,7 @@
 import type { ReceivedRating } from '@swapyard/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { RATINGS_ANCHOR } from '../../../components/member-trust.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
@@ -20,6 +22,13 @@ export function ReceivedRatings({ memberId }: { memberId: string }) {
   const headingId = useId();
   const query = useRatings(memberId);
   const ratings = query.data?.pages.flatMap((page) => page.ratings);
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const loaded = !query.isPending;
+  useEffect(() => {
+    // Linked from an item page: the browser looked for the anchor before the list arrived, so it is brought into view now.
+    if (loaded && hash === `#${RATINGS_ANCHOR}`) section.current?.scrollIntoView();
+  }, [loaded, hash]);
 
   let content;
   if (query.isPending) {
@@ -27,7 +36,7 @@ export function ReceivedRatings({ memberId }: { memberId: string }) {
   } else if (!ratings) {
     content = <LoadFailed message={errorMessage(query.error, t.ratingsLoadFailed)} onRetry={() => void query.refetch()} />;
   } else if (ratings.length === 0) {
-    content = <EmptyState title={t.noRatings} />;
+    content = <EmptyState title={WEB_TEXT.trust.noRatings} />;
   } else {
     content = (
       <PagedList
@@ -43,7 +52,7 @@ export function ReceivedRatings({ memberId }: { memberId: string }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section ref={section} id={RATINGS_ANCHOR} aria-labelledby={headingId} className="flex scroll-mt-20 flex-col gap-4">
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {t.ratings}
       </h2>
