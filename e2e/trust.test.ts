@@ -49,7 +49,7 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ])('trust on a %s', (_size, viewport) => {
-  test("an item page shows its owner's trust and links to their ratings; a newcomer's shows no swaps and no ratings", async () => {
+  test("an item page shows its owner's trust, latest comments and a link to their ratings; a newcomer's shows no swaps and no ratings", async () => {
     const { page, context } = await openBrowser({ viewport });
     await signIn(context, server().baseURL, ben);
     const memberSince = `Member since ${await page.evaluate(() => new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date()))}`;
@@ -58,6 +58,8 @@ describe.each([
     const trust = page.getByRole('main').getByTestId('member-trust');
     const olgasTrust = [memberSince, '1 completed swap', '4 (1 rating)', 'Usually replies within an hour'];
     await textsOf(trust.getByRole('listitem')).toEqual(olgasTrust);
+    // The latest words of her swap partners, beside the listing.
+    await textsOf(page.getByTestId('owner-comment')).toEqual([expect.stringMatching(/4 of 5 stars\s*Ben Buyer\s*\W?Stove works a treat/)]);
 
     await trust.getByRole('link', { name: '4 (1 rating)' }).click();
     await page.waitForURL(`**/profile/${olga.id}#ratings`);
@@ -70,5 +72,6 @@ describe.each([
     await page.goto(`/item/${ninasChair.id}`);
     await textsOf(trust.getByRole('listitem')).toEqual([memberSince, '0 completed swaps', 'No ratings yet']);
     expect(await trust.getByRole('link').count()).toBe(0);
+    expect(await page.getByTestId('owner-comment').count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { RatingPage } from '@swapyard/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { userKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { userKeys } from '../lib/query-keys.ts';
 
 export function listRatings(memberId: string, cursor: string | null, signal?: AbortSignal): Promise<RatingPage> {
   const search = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';

@@ -41,6 +41,7 @@ export const WEB_TEXT = {
     completedSwaps: (count: number) => `${String(count)} completed ${count === 1 ? 'swap' : 'swaps'}`,
     rating: (average: string, count: number) => `${average} (${String(count)} ${count === 1 ? 'rating' : 'ratings'})`,
     noRatings: 'No ratings yet',
+    starsOutOfFive: (stars: number) => `${String(stars)} of 5 stars`,
     repliesWithinHour: 'Usually replies within an hour',
     repliesWithinHours: 'Usually replies within a few hours',
     repliesWithinDay: 'Usually replies within a day',

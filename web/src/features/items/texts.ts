@@ -35,6 +35,7 @@ export const ITEMS_TEXT = {
   detail: {
     posted: (date: string) => `Posted ${date}`,
     listedBy: 'Listed by',
+    latestComments: 'Latest comments from swap partners',
     showImage: (position: number) => `Show image ${String(position)}`,
     openImage: (position: number, count: number) => `Open photo ${String(position)} of ${String(count)} full screen`,
     proposeExchange: 'Propose Exchange',

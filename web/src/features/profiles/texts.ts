@@ -13,7 +13,6 @@ export const PROFILES_TEXT = {
   itemCount: (count: number) => `${String(count)} ${count === 1 ? 'item' : 'items'}`,
   itemsLoadFailed: 'Failed to load user items.',
   ratings: 'Ratings',
-  starsOutOfFive: (stars: number) => `${String(stars)} of 5 stars`,
   ratingsLoadFailed: 'Failed to load ratings.',
   loadingRatings: 'Loading ratings...',
 } as const;

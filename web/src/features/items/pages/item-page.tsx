@@ -23,6 +23,7 @@ import { useMemberProfile } from '../../../api/member-profile.ts';
 import { DeleteItemButton } from '../components/delete-item-button.tsx';
 import { ItemGallery } from '../components/item-gallery.tsx';
 import { ItemNotFound } from '../components/item-not-found.tsx';
+import { OwnerLatestComments } from '../components/owner-latest-comments.tsx';
 
 const t = ITEMS_TEXT.detail;
 
@@ -83,6 +84,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
             {memberName(item.owner)}
           </Link>
           {owner && <MemberTrust profile={owner} linkRatings />}
+          {owner && owner.ratingCount > 0 && <OwnerLatestComments ownerId={owner.id} />}
         </div>
 
         <div className="flex flex-wrap gap-3">

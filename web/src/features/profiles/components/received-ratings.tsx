@@ -12,11 +12,36 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
-import { useRatings } from '../api/list-ratings.ts';
+import { useRatings } from '../../../api/member-ratings.ts';
 import { PROFILES_TEXT } from '../texts.ts';
 
 const t = PROFILES_TEXT;
 
+/** How long the page may still be growing above the ratings (the member's items, their pictures). */
+const SETTLE_MS = 5_000;
+/** The member taking the page in hand: from then on, where it scrolls is theirs. */
+const MEMBER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Linked from an item page: the browser looked for the anchor before the list arrived, so it is
+ * brought into view now, and kept there while what loads above it pushes it down, until the
+ * member scrolls or a few seconds pass.
+ */
+function keepInView(element: HTMLElement | null): () => void {
+  if (!element) return () => undefined;
+  const show = () => element.scrollIntoView();
+  const observer = new ResizeObserver(show);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const event of MEMBER_SCROLLS) window.removeEventListener(event, stop);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  for (const event of MEMBER_SCROLLS) window.addEventListener(event, stop, { passive: true });
+  observer.observe(document.body);
+  show();
+  return stop;
+}
 /** What swap partners said of this member, newest first: the stars, who gave them and their words. */
 export function ReceivedRatings({ memberId }: { memberId: string }) {
   const headingId = useId();
@@ -26,8 +51,8 @@ export function ReceivedRatings({ memberId }: { memberId: string }) {
   const section = useRef<HTMLElement>(null);
   const loaded = !query.isPending;
   useEffect(() => {
-    // Linked from an item page: the browser looked for the anchor before the list arrived, so it is brought into view now.
-    if (loaded && hash === `#${RATINGS_ANCHOR}`) section.current?.scrollIntoView();
+    if (!loaded || hash !== `#${RATINGS_ANCHOR}`) return;
+    return keepInView(section.current);
   }, [loaded, hash]);
 
   let content;
@@ -66,7 +91,7 @@ function RatingRow({ rating }: { rating: ReceivedRating }) {
     <li data-testid="received-rating" className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <StarRow filled={rating.stars} />
-        <span className="font-medium text-stone-800">{t.starsOutOfFive(rating.stars)}</span>
+        <span className="font-medium text-stone-800">{WEB_TEXT.trust.starsOutOfFive(rating.stars)}</span>
         <TextLink to={`/profile/${rating.rater.id}`}>{memberName(rating.rater)}</TextLink>
         <time dateTime={rating.createdAt} className="text-stone-600">
           {formatDateTime(rating.createdAt)}
