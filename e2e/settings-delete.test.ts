@@ -47,6 +47,8 @@ describe.each([
     await expect.poll(() => header.innerText(), UI_WAIT).toBe('Former member');
     expect(await header.getByRole('link').count()).toBe(0);
     await expect.poll(() => other.getByText('See you at the market').isVisible(), UI_WAIT).toBe(true);
+    expect(await other.getByText(TEXT.conversations.otherLeft).isVisible()).toBe(true);
+    expect(await other.getByLabel('Message', { exact: true }).count()).toBe(0);
 
     await other.goto('/marketplace');
     await expect.poll(() => other.getByText('Blue road bike').first().isVisible(), UI_WAIT).toBe(true);

@@ -135,6 +135,8 @@ export const TEXT = {
     notFound: 'Conversation does not exist',
     started: 'Conversation started',
     itemMismatch: 'This item does not belong to either member of the conversation.',
+    /** Not in SPEC.md: the other member deleted their account (issue 14); the conversation stays readable. */
+    otherLeft: 'This member has left Swapyard and can no longer read new messages.',
     messageRequired: 'Please enter a message.',
     loadFailed: 'Failed to load conversations',
     loadFailedRefresh: 'Failed to load conversations. Please refresh the page.',

@@ -202,6 +202,8 @@ describe('deleting an account', () => {
     expect({ status: profile.statusCode, body: profile.json() }).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: TEXT.profile.notFound } } });
     expect((await send(app, 'GET', `/api/users/${leaver.user.id}/ratings`, { cookie: carol.cookie })).statusCode).toBe(404);
     expect((await send(app, 'POST', '/api/conversations', { cookie: carol.cookie, body: { otherUserId: leaver.user.id } })).statusCode).toBe(400);
+    const reply = await send(app, 'POST', `/api/conversations/${conversationId}/messages`, { cookie: carol.cookie, body: { clientId: randomUUID(), text: 'Still there?' } });
+    expect({ status: reply.statusCode, message: reply.json().error.message }).toEqual({ status: 409, message: TEXT.conversations.otherLeft });
     const avatars = filesBefore.filter((file) => file.includes('avatars'));
     expect(avatars.length).toBeGreaterThan(0);
     expect(storedFiles().filter((file) => avatars.includes(file))).toEqual([]);

@@ -117,11 +117,15 @@ export function ChatPage() {
         )}
         <div ref={bottom} />
       </div>
-      <ChatInput
-        onSend={(text) => send.mutate({ clientId: randomId(), text })}
-        onImage={(file) => sendImage.mutate(file)}
-        uploadProgress={sendImage.progress}
-      />
+      {summary?.other.former ? (
+        <p className="border-t border-stone-200 bg-white px-4 py-3 text-center text-sm text-stone-600">{TEXT.conversations.otherLeft}</p>
+      ) : (
+        <ChatInput
+          onSend={(text) => send.mutate({ clientId: randomId(), text })}
+          onImage={(file) => sendImage.mutate(file)}
+          uploadProgress={sendImage.progress}
+        />
+      )}
     </div>
   );
 }
