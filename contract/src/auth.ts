@@ -63,6 +63,15 @@ export const resetPasswordBody = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** Deleting the account: the current password again, checked as sign-in checks it. */
+export const deleteAccountBody = z.object({
+  password: z
+    .string({ error: t.passwordRequired })
+    .min(1, t.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, t.currentPasswordWrong),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
 export const currentUser = z.object({
   id: z.uuid(),
   email: z.string(),

@@ -54,6 +54,8 @@ export const memberSummary = z.object({
   id: z.uuid(),
   displayName: z.string(),
   photoUrl: z.string().nullable(),
+  /** The member deleted their account: shown as "Former member", with no photo and no link to a profile. */
+  former: z.boolean(),
 });
 export type MemberSummary = z.infer<typeof memberSummary>;
 

@@ -96,7 +96,7 @@ export const notificationPage = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
-export const POINT_REASONS = ['signup_bonus', 'swap_paid', 'swap_received'] as const;
+export const POINT_REASONS = ['signup_bonus', 'swap_paid', 'swap_received', 'account_closed'] as const;
 export type PointReason = (typeof POINT_REASONS)[number];
 
 export const pointEntry = z.object({

@@ -31,6 +31,11 @@ export const TEXT = {
     passwordChanged: 'Your password has been changed. Please sign in.',
     loginTagline: 'Exchange smarter: swap what you have for what you need.',
     registerTagline: 'Join a community of smart swappers.',
+    /** Not in SPEC.md: re-authentication before an account change (issue 14). */
+    currentPasswordWrong: 'That is not your current password.',
+    deleted: 'Your account has been deleted',
+    /** How a member who deleted their account is shown wherever they appear (issue 14). */
+    formerMember: 'Former member',
   },
   auth: {
     required: 'You must be logged in',
@@ -95,6 +100,8 @@ export const TEXT = {
     declineFailed: 'Failed to decline proposal',
     cancelled: 'Proposal cancelled',
     loading: 'Loading item details...',
+    /** Not in SPEC.md: the other side deleted their account while this proposal was open (issue 14). */
+    memberLeft: 'The other member has left Swapyard, so this swap can no longer happen.',
     rateOnlyAccepted: 'You can rate a member only after an accepted swap.',
     alreadyRated: 'You have already rated this swap.',
     starsInvalid: 'Please choose from 1 to 5 stars.',
@@ -118,6 +125,7 @@ export const TEXT = {
     askedItemChanged: (owner: string, item: string) =>
       `${owner} changed ${item} after you proposed, so your proposal was withdrawn. Have a look and propose again if you still want it.`,
     askedItemRemoved: (owner: string, item: string) => `${owner} removed ${item}, so your proposal for it was withdrawn.`,
+    senderLeft: (item: string) => `The member who proposed a swap for ${item} has left Swapyard, so their proposal was cancelled.`,
     notFound: 'Notification not found',
   },
   conversations: {
@@ -127,6 +135,8 @@ export const TEXT = {
     notFound: 'Conversation does not exist',
     started: 'Conversation started',
     itemMismatch: 'This item does not belong to either member of the conversation.',
+    /** Not in SPEC.md: the other member deleted their account (issue 14); the conversation stays readable. */
+    otherLeft: 'This member has left Swapyard and can no longer read new messages.',
     messageRequired: 'Please enter a message.',
     loadFailed: 'Failed to load conversations',
     loadFailedRefresh: 'Failed to load conversations. Please refresh the page.',

@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
 import { loggerOptions } from './lib/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { AccountsService } from './modules/accounts/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
@@ -34,7 +36,7 @@ import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
-import { memberLimits } from './plugins/rate-limit.ts';
+import { byIp, memberLimits, rateLimit } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextCheck } from './plugins/storable-text.ts';
@@ -60,6 +62,7 @@ export interface Services {
   proposals: ProposalsService;
   conversations: ConversationsService;
   presence: PresenceService;
+  accounts: AccountsService;
 }
 
 declare module 'fastify' {
@@ -145,6 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return () => proposals.announce(withdrawn);
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items);
+  const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   app.decorate('services', {
@@ -160,6 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     proposals,
     conversations,
     presence,
+    accounts,
   });
 
   const pruneTimer = setInterval(() => {
@@ -205,7 +210,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthentication(app, auth, cookie);
 
   await app.register(healthRoutes(database));
-  await app.register(authRoutes(auth, cookie, config));
+  const signInPerIp = rateLimit(config.rateLimits.loginPerIp, byIp);
+  await app.register(authRoutes(auth, cookie, config, signInPerIp));
+  await app.register(accountRoutes(accounts, cookie, config, signInPerIp));
   await app.register(itemRoutes(items, limits));
   await app.register(profileRoutes(profiles, limits));
   await app.register(imageRoutes(images));

@@ -39,6 +39,9 @@ export function rateLimit(limit: RateLimit, keyOf: (request: FastifyRequest) => 
   };
 }
 
+/** One counter, shared by every route that uses this instance of it. */
+export type RequestLimit = ReturnType<typeof rateLimit>;
+
 export const byIp = (request: FastifyRequest) => request.ip;
 
 /** Emails are case-insensitive, so is their limit. Runs after validation, when the body is parsed. */

@@ -69,6 +69,12 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/me': { path: () => '/api/me', expect: signedIn(200) },
   'PATCH /api/me': { path: () => '/api/me', body: () => ({ json: { displayName: 'Renamed', location: '', bio: '' } }), expect: signedIn(200) },
+  'POST /api/me/delete': {
+    path: () => '/api/me/delete',
+    body: (w) => ({ json: { password: w.owner.password } }),
+    // It only ever deletes the caller's own account: the owner's password is not the stranger's.
+    expect: { anonymous: 401, stranger: 400, rightful: 204 },
+  },
   'PUT /api/me/photo': { path: () => '/api/me/photo', body: () => photo('photo'), expect: signedIn(200) },
   'GET /api/items': { path: () => '/api/items', expect: signedIn(200) },
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
@@ -135,7 +141,8 @@ afterAll(async () => {
 });
 
 async function makeWorld(): Promise<World> {
-  const owner = await registerMember(app, { displayName: 'Owner' });
+  // A password of the owner's own, so that knowing it signs in as no one else.
+  const owner = await registerMember(app, { displayName: 'Owner', password: 'the owner alone knows' });
   const partner = await registerMember(app, { displayName: 'Partner' });
   const stranger = await registerMember(app, { displayName: 'Stranger' });
   const item = await createItem(app, owner);

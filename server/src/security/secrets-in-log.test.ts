@@ -23,7 +23,7 @@ afterAll(async () => {
 /** The value of a `name=value` cookie: the session token itself. */
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
-describe('the log of a run that signs up, signs in, resets a password and fails a statement', () => {
+describe('the log of a run that signs up, signs in, resets a password, fails a statement and deletes an account', () => {
   it('holds no password, password hash, session token, reset token or cookie', async () => {
     const secrets = new Map<string, string>();
     const member = await registerMember(app, { email: 'keeper@example.com', password: 'first secret words' });
@@ -64,6 +64,12 @@ describe('the log of a run that signs up, signs in, resets a password and fails 
     for (const row of await db.select({ hash: users.passwordHash }).from(users)) secrets.set(`stored hash ${row.hash.slice(-8)}`, row.hash);
     // The refused member's hash was never stored: any argon2 hash at all is the tell.
     secrets.set('an argon2 hash', '$argon2');
+    // Deleting an account takes the password again: mistyped, then right.
+    const leaver = await registerMember(app, { password: 'fourth secret words' });
+    const mistyped = 'a wrong guess at the fourth';
+    expect((await send(app, 'POST', '/api/me/delete', { cookie: leaver.cookie, body: { password: mistyped } })).statusCode).toBe(400);
+    expect((await send(app, 'POST', '/api/me/delete', { cookie: leaver.cookie, body: { password: leaver.password } })).statusCode).toBe(204);
+    secrets.set('leaving password', leaver.password).set('mistyped leaving password', mistyped).set('leaving session token', tokenOf(leaver.cookie));
     const text = log.lines.join('\n');
     // The failed statement was logged, and usefully: what failed and why, without its values.
     expect(text).toContain('refused by a test trigger');

@@ -130,6 +130,12 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
+                    }),
+                  },
+                  {
                     path: 'notifications',
                     lazy: async () => ({
                       Component: (await import('../features/notifications/pages/notifications-page.tsx'))

@@ -12,6 +12,7 @@ export const WEB_TEXT = {
     profile: 'Profile',
     notifications: 'Notifications',
     history: 'History',
+    settings: 'Settings',
     proposals: 'Proposals',
     logOut: 'Log out',
     openMenu: 'Open menu',

@@ -19,7 +19,8 @@ export const pointEntries = pgTable(
   },
   (t) => [
     check('point_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
-    check('point_entries_reason_known', sql`${t.reason} IN ('signup_bonus', 'swap_paid', 'swap_received')`),
+    // account_closed: a leaving member's remaining balance leaves the economy, so the ledger stays whole.
+    check('point_entries_reason_known', sql`${t.reason} IN ('signup_bonus', 'swap_paid', 'swap_received', 'account_closed')`),
     unique('point_entries_proposal_user_key').on(t.proposalId, t.userId),
     uniqueIndex('point_entries_one_signup_bonus_key')
       .on(t.userId)

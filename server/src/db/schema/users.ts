@@ -19,6 +19,11 @@ export const users = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** Online while this is in the future: instances holding a tab of the member push it forward. */
     onlineUntil: timestamp('online_until', { withTimezone: true }),
+    /**
+     * Set when the member deleted their account: the row stays, emptied, so the ledger, the other
+     * member's conversations and the ratings they gave keep their references ("Former member").
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -38,8 +43,26 @@ export const sessions = pgTable(
     remember: boolean('remember').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** As the browser sent it at sign-in, so the member can tell their devices apart. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** An email change waiting for its confirmation link: single use, stored hashed like reset tokens. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_changes_user_id_idx').on(t.userId)],
 );
 
 export const passwordResets = pgTable(

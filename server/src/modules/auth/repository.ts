@@ -1,15 +1,16 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { emailChanges, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** Members who deleted their account are not found: they cannot sign in or ask for a reset link. */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
   return row;
 }
 
@@ -24,6 +25,24 @@ export async function insertUser(
 
 export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * The sign-in columns of a deleted account: the address goes (a value no sign-up can hold, as it
+ * is not an address, so it is free for a new registration) and so does the password ('!' is no
+ * argon2 hash: nothing verifies against it). False when the account was already closed.
+ */
+export async function closeAccount(db: Executor, userId: string): Promise<boolean> {
+  const closed = await db
+    .update(users)
+    .set({ email: `deleted:${userId}`, passwordHash: '!', deletedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return closed.length > 0;
+}
+
+export async function deleteEmailChangesOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
 }
 
 export async function insertSession(
@@ -83,7 +102,7 @@ export async function insertPasswordResetFor(
           createdAt: sql<Date>`now()`.as('created_at'),
         })
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`),
+        .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt))),
     )
     .returning({ userId: passwordResets.userId });
   return row;

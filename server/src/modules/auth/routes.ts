@@ -11,11 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { requireSession } from './authentication.ts';
-import { byEmail, byIp, rateLimit } from '../../plugins/rate-limit.ts';
+import { byEmail, byIp, rateLimit, type RequestLimit } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './service.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
-export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config) {
+/** signInPerIp: the sign-in count per address, which every route that checks a password shares. */
+export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config, signInPerIp: RequestLimit) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const limits = config.rateLimits;
@@ -41,7 +42,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       {
         config: { public: true },
         schema: { tags: ['auth'], body: loginBody, response: { 200: meResponse } },
-        preHandler: [rateLimit(limits.loginPerIp, byIp), rateLimit(limits.loginPerEmail, byEmail)],
+        preHandler: [signInPerIp, rateLimit(limits.loginPerEmail, byEmail)],
       },
       async (request, reply) => {
         const { email, password, remember } = request.body;

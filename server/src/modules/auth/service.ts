@@ -78,6 +78,34 @@ export class AuthService {
     return this.startSession(this.db, user, remember);
   }
 
+  /**
+   * The current password again, before a change only the member may make: checked as sign-in
+   * checks it (argon2 against their hash), so it takes sign-in's time; a wrong one changes nothing.
+   */
+  async reauthenticate(session: Session, password: string): Promise<void> {
+    const user = await repo.findUserById(this.db, session.userId);
+    const live = user && !user.deletedAt ? user : undefined;
+    const valid = live ? await verifyPassword(live.passwordHash, password) : await verifyAgainstDecoy(password);
+    if (!valid) throw badRequest(TEXT.account.currentPasswordWrong);
+  }
+
+  /**
+   * In the transaction that deletes the account, last (the member's row is locked by then): the
+   * sign-in columns are emptied and every session, reset link and email change ends. Returns the
+   * ended sessions, for endSessions() once the transaction has committed.
+   */
+  async close(tx: Executor, userId: string): Promise<string[]> {
+    if (!(await repo.closeAccount(tx, userId))) throw unauthenticated(TEXT.auth.required);
+    await repo.endPasswordResetsOf(tx, userId);
+    await repo.deleteEmailChangesOf(tx, userId);
+    return repo.deleteSessionsOfUser(tx, userId);
+  }
+
+  /** After commit: every tab of these sessions goes to sign-in, on every instance, and its sockets close. */
+  endSessions(ids: string[]): Promise<void> {
+    return this.announceSessionsEnded(ids);
+  }
+
   async logout(token: string): Promise<void> {
     const id = hashToken(token);
     if (await repo.deleteSession(this.db, id)) await this.announceSessionsEnded([id]);
@@ -103,8 +131,8 @@ export class AuthService {
 
   private async currentUser(userId: string): Promise<CurrentUser> {
     const row = await repo.findUserById(this.db, userId);
-    // The session outlived its member (deleted by hand): treated as signed out.
-    if (!row) throw unauthenticated(TEXT.auth.required);
+    // The session outlived its member (deleted by hand, or a request that began before the account closed): signed out.
+    if (!row || row.deletedAt) throw unauthenticated(TEXT.auth.required);
     return presentCurrentUser(row);
   }
 

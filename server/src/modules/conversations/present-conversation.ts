@@ -1,4 +1,5 @@
 import type { ChatMessage, ConversationSummary } from '@swapyard/contract';
+import { presentMember } from '../profiles/present-member.ts';
 import { imageUrl } from '../uploads/image-keys.ts';
 import type * as repo from './repository.ts';
 
@@ -20,7 +21,7 @@ export function presentSummary(row: SummaryRow): ConversationSummary {
   return {
     id: row.conversation.id,
     item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
-    other: row.other,
+    other: presentMember(row.other),
     otherPresence: { online: row.otherOnline, lastSeenAt: row.otherLastSeenAt?.toISOString() ?? null },
     lastMessage: row.conversation.lastMessage,
     lastMessageAt: row.conversation.lastMessageAt.toISOString(),

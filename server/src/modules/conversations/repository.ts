@@ -77,7 +77,7 @@ export function listForMember(
     .select({
       conversation: conversations,
       cursorAt: sql<string>`${conversations.lastMessageAt}::text`,
-      other: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl },
+      other: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl, deletedAt: users.deletedAt },
       itemTitle: items.title,
       otherOnline: sql<boolean>`coalesce(${users.onlineUntil} > now(), false)`,
       otherLastSeenAt: users.lastSeenAt,

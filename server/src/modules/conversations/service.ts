@@ -6,7 +6,7 @@ import {
   type MessagePage,
 } from '@swapyard/contract';
 import type { Database } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
@@ -92,10 +92,12 @@ export class ConversationsService {
     if (!text && !outgoing.image) throw badRequest(t.messageRequired);
     const earlier = await repo.findByClientId(this.db, session.userId, outgoing.clientId);
     if (earlier) return presentMessage(earlier);
+    const receiverId = members.find((member) => member !== session.userId)!;
+    // Their messages stay as the other member's record, but nobody is left to read a new one.
+    if (!(await this.profiles.exists(receiverId))) throw conflict(t.otherLeft);
 
     const sender = await session.user();
     const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
-    const receiverId = members.find((member) => member !== session.userId)!;
     const outcome = await this.db.transaction(async (tx) => {
       const message = await repo.insertMessage(tx, {
         conversationId: id,

@@ -31,7 +31,7 @@ describe('add item', () => {
     expect(response.statusCode).toBe(201);
     const item: ItemDetail = response.json().item;
     expect(item).toMatchObject({ title: 'Road bike', value: 75, status: 'available', category: 'Furniture', location: 'Bristol' });
-    expect(item.owner).toEqual({ id: owner.user.id, displayName: 'Olive Owner', photoUrl: null });
+    expect(item.owner).toEqual({ id: owner.user.id, displayName: 'Olive Owner', photoUrl: null, former: false });
     expect(item.images).toHaveLength(2);
     expect(item.images[0]?.url).toMatch(new RegExp(`^/api/images/items/${owner.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
     expect(storedFiles()).toHaveLength(4);

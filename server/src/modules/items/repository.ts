@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -69,7 +69,10 @@ export function listByOwner(db: Executor, ownerId: string, status: ItemStatus | 
 
 export async function findWithOwner(db: Executor, id: string) {
   const [row] = await db
-    .select({ item: items, owner: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl } })
+    .select({
+      item: items,
+      owner: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl, deletedAt: users.deletedAt },
+    })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
     .where(eq(items.id, id));
@@ -136,6 +139,27 @@ export async function deleteItem(db: Executor, id: string): Promise<void> {
  */
 export function lockItems(db: Executor, ids: string[], mode: 'no key update' | 'share') {
   return db.select().from(items).where(inArray(items.id, ids)).orderBy(asc(items.id)).for(mode);
+}
+
+/**
+ * The member's listings that can still go (all but the swapped ones, which accepted proposals and
+ * the ledger point at), locked for deletion in id order, the order lockItems keeps.
+ */
+export function lockRemovableOf(db: Executor, ownerId: string) {
+  return db
+    .select()
+    .from(items)
+    .where(and(eq(items.ownerId, ownerId), ne(items.status, 'swapped')))
+    .orderBy(asc(items.id))
+    .for('update');
+}
+
+export function imagesOfItems(db: Executor, itemIds: string[]): Promise<ItemImageRow[]> {
+  return itemIds.length === 0 ? Promise.resolve([]) : db.select().from(itemImages).where(inArray(itemImages.itemId, itemIds));
+}
+
+export async function deleteItems(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(items).where(inArray(items.id, ids));
 }
 
 export async function markSwapped(db: Executor, itemIds: string[]): Promise<void> {

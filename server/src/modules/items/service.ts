@@ -17,6 +17,7 @@ import type { Session } from '../auth/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
+import { presentMember } from '../profiles/present-member.ts';
 import { presentCard, presentDetail } from './present-item.ts';
 import * as repo from './repository.ts';
 
@@ -100,7 +101,7 @@ export class ItemsService {
   async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await repo.findWithOwner(this.db, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
-    return presentDetail(found.item, found.owner, await repo.imagesOf(this.db, id));
+    return presentDetail(found.item, presentMember(found.owner), await repo.imagesOf(this.db, id));
   }
 
   async create(session: Session, form: MultipartForm): Promise<ItemDetail> {
@@ -179,6 +180,25 @@ export class ItemsService {
     await this.images.removeAll(keys);
     for (const work of afterCommit) await work();
     await this.announce('items.deleted', id, session.userId);
+  }
+
+  /**
+   * In the transaction that deletes the member's account: every listing of theirs that is not
+   * swapped goes, as delete() removes one, locked first in id order (items before proposals).
+   * Returns what to do once that transaction has committed.
+   */
+  async removeAllOf(tx: Executor, ownerId: string, ownerName: string): Promise<() => Promise<void>> {
+    const removable = await repo.lockRemovableOf(tx, ownerId);
+    const afterCommit: (() => Promise<void>)[] = [];
+    for (const item of removable) afterCommit.push(...(await this.runChangeHooks(tx, item, 'removed', ownerName)));
+    const ids = removable.map((item) => item.id);
+    const keys = (await repo.imagesOfItems(tx, ids)).map((image) => image.storageKey);
+    await repo.deleteItems(tx, ids);
+    return async () => {
+      await this.images.removeAll(keys);
+      for (const work of afterCommit) await work();
+      for (const id of ids) await this.announce('items.deleted', id, ownerId);
+    };
   }
 
   private async runChangeHooks(tx: Executor, item: repo.ItemRow, change: 'changed' | 'removed', ownerName: string) {

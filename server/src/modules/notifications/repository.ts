@@ -130,3 +130,7 @@ export async function markMessageNotificationsRead(db: Executor, userId: string,
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+export async function deleteAllOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}

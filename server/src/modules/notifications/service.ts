@@ -31,6 +31,11 @@ export class NotificationsService {
     return repo.deleteForProposalsAsking(tx, itemId);
   }
 
+  /** In the transaction that deletes the account: what the member was told was theirs alone to read. */
+  forgetAllOf(tx: Executor, userId: string): Promise<void> {
+    return repo.deleteAllOf(tx, userId);
+  }
+
   /** The one unread notice of a conversation for its receiver, updated by each new message (see the repository). */
   noteMessage(tx: Executor, values: Parameters<typeof repo.upsertMessageNotification>[1]) {
     return repo.upsertMessageNotification(tx, values);

@@ -1,5 +1,5 @@
 import type { PointReason } from '@swapyard/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
@@ -12,12 +12,15 @@ export interface NewPointEntry {
   proposalId?: string;
 }
 
-/** Locks these members' balances in id order, so two swaps between the same pair cannot deadlock. */
+/**
+ * Locks these members' balances in id order, so two swaps between the same pair cannot deadlock.
+ * A member who deleted their account has none: nothing may move points to or from them.
+ */
 export function lockBalances(db: Executor, userIds: string[]) {
   return db
     .select({ userId: users.id, points: users.points })
     .from(users)
-    .where(inArray(users.id, userIds))
+    .where(and(inArray(users.id, userIds), isNull(users.deletedAt)))
     .orderBy(asc(users.id))
     .for('no key update');
 }

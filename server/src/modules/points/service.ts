@@ -34,7 +34,7 @@ export class PointsService {
     };
   }
 
-  /** Holds these balances until the caller's transaction ends; a member with no row has none. */
+  /** Holds these balances until the caller's transaction ends; a member with no row, or who left, has none. */
   async lock(tx: Executor, userIds: string[]): Promise<Map<string, number>> {
     return new Map((await lockBalances(tx, userIds)).map((row) => [row.userId, row.points]));
   }
@@ -42,6 +42,16 @@ export class PointsService {
   /** Moves a balance and records why, in the caller's transaction (a swap, a signup bonus); returns the new balance. */
   move(tx: Executor, entry: NewPointEntry): Promise<number> {
     return appendEntry(tx, entry);
+  }
+
+  /**
+   * In the transaction that deletes the account, after its items and proposals (the lock order):
+   * the remaining balance leaves the economy through a closing entry, so the ledger's total still
+   * equals the sum of balances. Written even for an empty balance: the ledger says the account closed.
+   */
+  async close(tx: Executor, userId: string): Promise<void> {
+    const balance = (await this.lock(tx, [userId])).get(userId) ?? 0;
+    await appendEntry(tx, { userId, amount: -balance, reason: 'account_closed' });
   }
 
   /** Call after commit: a member's open tabs show the new balance at once. */

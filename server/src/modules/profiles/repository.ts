@@ -25,9 +25,14 @@ export async function updateProfile(
 
 export function summariesByIds(db: Executor, ids: string[]) {
   return db
-    .select({ id: users.id, displayName: users.displayName, photoUrl: users.photoUrl })
+    .select({ id: users.id, displayName: users.displayName, photoUrl: users.photoUrl, deletedAt: users.deletedAt })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+/** What a member who deleted their account leaves of their profile: nothing another member could read. */
+export async function eraseProfile(db: Executor, id: string): Promise<void> {
+  await db.update(users).set({ displayName: '', photoUrl: null, bio: '', location: '' }).where(eq(users.id, id));
 }
 
 export async function addRating(db: Executor, userId: string, stars: number): Promise<void> {

@@ -12,6 +12,7 @@ import { presentCurrentUser } from '../auth/present-user.ts';
 import type { Session } from '../auth/service.ts';
 import { imageUrl } from '../uploads/image-keys.ts';
 import type { ImageService } from '../uploads/service.ts';
+import { presentMember } from './present-member.ts';
 import * as repo from './repository.ts';
 
 const AVATAR_URL = /^\/api\/images\/(avatars\/.+)\.webp$/;
@@ -30,14 +31,24 @@ export class ProfilesService {
     private readonly trustSources: TrustSources,
   ) {}
 
-  /** Whether this member exists: another module's check before it links to them. */
+  /** Whether this member exists and has not left: another module's check before it links to them. */
   async exists(memberId: string): Promise<boolean> {
-    return Boolean(await repo.findUser(this.db, memberId));
+    return Boolean((await repo.findUser(this.db, memberId))?.deletedAt === null);
   }
 
-  /** The name and photo other modules show beside what a member did, by member id. */
+  /** The name and photo other modules show beside what a member did, by member id ("Former member" once they left). */
   async summaries(db: Executor, ids: string[]): Promise<Map<string, MemberSummary>> {
-    return new Map((await repo.summariesByIds(db, ids)).map((member) => [member.id, member]));
+    return new Map((await repo.summariesByIds(db, ids)).map((member) => [member.id, presentMember(member)]));
+  }
+
+  /**
+   * In the transaction that deletes the account: the name, photo, bio and place go. Returns what to
+   * do once it has committed: remove the photo's file (a rolled-back deletion still shows it).
+   */
+  async erase(tx: Executor, userId: string): Promise<() => Promise<void>> {
+    const key = avatarKey((await repo.findUser(tx, userId))?.photoUrl);
+    await repo.eraseProfile(tx, userId);
+    return () => this.images.removeAll(key ? [key] : []);
   }
 
   /** A swap partner's stars join the member's average, in the caller's transaction. */
@@ -48,7 +59,7 @@ export class ProfilesService {
   /** Anyone signed in may see a profile; the email address is never part of it. */
   async get(session: Session, id: string): Promise<PublicProfile> {
     const user = await repo.findUser(this.db, id);
-    if (!user) throw notFound(TEXT.profile.notFound);
+    if (!user || user.deletedAt) throw notFound(TEXT.profile.notFound);
     const { email: _email, points: _points, ...visible } = presentCurrentUser(user);
     const [itemCount, trust] = await Promise.all([repo.countItems(this.db, id), this.trust(id)]);
     return { ...visible, itemCount, trust };
@@ -74,8 +85,12 @@ export class ProfilesService {
     const [stored] = await this.images.storeAll('avatars', session.userId, form.files);
     const previous = (await repo.findUser(this.db, session.userId))?.photoUrl;
     const user = await repo.updateProfile(this.db, session.userId, { photoUrl: imageUrl(stored!.key) });
-    const oldKey = previous ? AVATAR_URL.exec(previous)?.[1] : undefined;
+    const oldKey = avatarKey(previous);
     if (oldKey) await this.images.removeAll([oldKey]);
     return presentCurrentUser(user);
   }
+}
+
+function avatarKey(photoUrl: string | null | undefined): string | undefined {
+  return photoUrl ? AVATAR_URL.exec(photoUrl)?.[1] : undefined;
 }

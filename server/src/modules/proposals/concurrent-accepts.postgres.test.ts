@@ -1,17 +1,20 @@
 import type { Proposal } from '@swapyard/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
+import { items, pointEntries, proposals } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_ORIGIN } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
+import { expectLedgerWhole } from '../../test/ledger.ts';
 import { registerMember, type Member } from '../../test/members.ts';
 import { propose } from '../../test/proposals.ts';
 
 const MEMBERS = 12;
 const ITEMS_PER_MEMBER = 3;
 const PROPOSALS = 100;
+/** Members who delete their account while the accepts run. */
+const LEAVERS = 2;
 
 let app: FastifyInstance;
 let members: Member[];
@@ -46,20 +49,31 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('200 concurrent accepts over 100 proposals that share items', () => {
-  it('swaps each item at most once, conserves points, and never shows a member a deadlock', async () => {
+describe('200 concurrent accepts over 100 proposals that share items, while members leave', () => {
+  it('swaps each item at most once, keeps the ledger whole, and never shows a member a deadlock', async () => {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const cookieOf = new Map(members.map((m) => [m.user.id, m.cookie]));
+    const leavers = members.slice(0, LEAVERS);
+    const leaverIds = leavers.map((m) => m.user.id);
     const requests = [...created, ...created].map((proposal) =>
       fetch(`${base}/api/proposals/${proposal.id}/accept`, {
         method: 'POST',
         headers: { origin: TEST_ORIGIN, cookie: cookieOf.get(proposal.receiver.id)! },
-      }).then(async (response) => ({ id: proposal.id, status: response.status, body: await response.text() })),
+      }).then(async (response) => ({ id: proposal.id, receiverId: proposal.receiver.id, status: response.status, body: await response.text() })),
+    );
+    const deletions = leavers.map((leaver) =>
+      fetch(`${base}/api/me/delete`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, cookie: leaver.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ password: leaver.password }),
+      }).then((response) => response.status),
     );
 
-    const results = await Promise.all(requests);
+    const [results, deleted] = await Promise.all([Promise.all(requests), Promise.all(deletions)]);
 
-    const unexpected = results.filter((r) => r.status !== 200 && r.status !== 409);
+    expect(deleted).toEqual(leavers.map(() => 204));
+    // A leaver's own accept may find their session already ended (401); everything else is done or refused.
+    const unexpected = results.filter((r) => r.status !== 200 && r.status !== 409 && !(r.status === 401 && leaverIds.includes(r.receiverId)));
     expect(unexpected).toEqual([]);
     expect(results.some((r) => /deadlock|serializ/i.test(r.body))).toBe(false);
     const acceptedIds = results.filter((r) => r.status === 200).map((r) => r.id);
@@ -77,15 +91,16 @@ describe('200 concurrent accepts over 100 proposals that share items', () => {
     for (const p of stillPending) {
       expect(involved).not.toContain(p.itemId);
       if (p.offerItemId) expect(involved).not.toContain(p.offerItemId);
+      expect(leaverIds).not.toContain(p.senderId);
+      expect(leaverIds).not.toContain(p.receiverId);
     }
+    const leaversItems = await db.select({ status: items.status }).from(items).where(inArray(items.ownerId, leaverIds));
+    expect(leaversItems.filter((item) => item.status !== 'swapped')).toEqual([]);
 
-    const [totals] = await db.select({ sum: sql<number>`sum(${users.points})::int` }).from(users);
-    expect(totals?.sum).toBe(100 * MEMBERS);
-    const balances = await db
-      .select({ points: users.points, ledger: sql<number>`coalesce(sum(${pointEntries.amount}), 0)::int` })
-      .from(users)
-      .leftJoin(pointEntries, eq(pointEntries.userId, users.id))
-      .groupBy(users.id);
-    for (const row of balances) expect(row.points).toBe(row.ledger);
+    // Points left only through the leavers' closing entries, which took their whole balance.
+    const closing = await db.select().from(pointEntries).where(eq(pointEntries.reason, 'account_closed'));
+    expect(closing.map((entry) => ({ userId: entry.userId, balanceAfter: entry.balanceAfter })).sort((a, b) => a.userId.localeCompare(b.userId)))
+      .toEqual([...leaverIds].sort().map((userId) => ({ userId, balanceAfter: 0 })));
+    expect(await expectLedgerWhole(db)).toBe(100 * MEMBERS + closing.reduce((sum, entry) => sum + entry.amount, 0));
   }, 120_000);
 });

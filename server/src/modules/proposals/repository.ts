@@ -56,6 +56,16 @@ export function lockPendingInvolving(db: Executor, itemId: string) {
     .for('update');
 }
 
+/** The member's pending proposals, locked in id order; called after the items they touch are locked, or with none needed. */
+export function lockPendingSentBy(db: Executor, senderId: string) {
+  return db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.status, 'pending'), eq(proposals.senderId, senderId)))
+    .orderBy(asc(proposals.id))
+    .for('update');
+}
+
 /** Every other pending proposal that asks for or offers one of these items: they can no longer happen. */
 export function declineConflicting(db: Executor, itemIds: string[], acceptedId: string) {
   return db

@@ -9,7 +9,7 @@ import {
 } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
@@ -61,6 +61,8 @@ export class ProposalsService {
         if (offered.status !== 'available') throw conflict(t.itemUnavailable);
       }
       const balances = await this.points.lock(tx, [sender.id]);
+      // The sender's account closed after this request began: what they send now would outlive it.
+      if (!balances.has(sender.id)) throw unauthenticated(TEXT.auth.required);
       if ((balances.get(sender.id) ?? 0) < body.pointsOffer) throw badRequest(t.notEnoughPoints);
       const row = await repo.insertProposal(tx, {
         senderId: sender.id,
@@ -166,6 +168,7 @@ export class ProposalsService {
       if (!itemsStillThere) throw conflict(t.itemsGone);
 
       const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);
+      if (balances.size < 2) throw conflict(t.memberLeft);
       if ((balances.get(proposal.senderId) ?? 0) < proposal.pointsOffer) throw conflict(t.senderShort);
       if (proposal.pointsOffer > 0) {
         const paid = { proposalId: proposal.id, amount: proposal.pointsOffer };
@@ -306,6 +309,32 @@ export class ProposalsService {
           };
         }),
       ])),
+    );
+    return outcome;
+  }
+
+  /**
+   * In the transaction that deletes the sender's account, after their listings went (and with
+   * them every proposal that asked for or offered one): what they still have pending for others'
+   * items is cancelled, and each receiver told why. Proposal rows only: cancelling moves no item.
+   */
+  async withdrawSentBy(tx: Executor, senderId: string): Promise<ProposalOutcome> {
+    const outcome = quiet();
+    const pending = await repo.lockPendingSentBy(tx, senderId);
+    if (pending.length === 0) return outcome;
+    const cancelled = await repo.resolveAll(tx, pending.map((proposal) => proposal.id), 'cancelled');
+    const titleOf = new Map((await this.items.byIds(tx, cancelled.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
+    outcome.proposals.push(...cancelled);
+    outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, cancelled.map((proposal) => proposal.id))));
+    outcome.created.push(
+      ...(await this.notifications.insert(
+        tx,
+        cancelled.map((proposal) => ({
+          ...answerNotification(proposal, tn.proposalCancelled, tn.senderLeft(titleOf.get(proposal.itemId) ?? 'your item')),
+          userId: proposal.receiverId,
+          relatedId: proposal.senderId,
+        })),
+      )),
     );
     return outcome;
   }

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Bell, CirclePlus, History, House, MessageCircle, Store, UserRound, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Bell, CirclePlus, History, House, MessageCircle, Settings, Store, UserRound, type LucideIcon } from 'lucide-react';
 import { WEB_TEXT } from '../../lib/texts.ts';
 
 export interface NavItem {
@@ -28,4 +28,5 @@ export const SECONDARY_NAV: readonly NavItem[] = [
   { to: '/notifications', label: t.notifications, icon: Bell, badge: 'notifications' },
   { to: '/proposals', label: t.proposals, icon: ArrowLeftRight },
   { to: '/history', label: t.history, icon: History },
+  { to: '/settings', label: t.settings, icon: Settings },
 ];

@@ -18,6 +18,8 @@ export const HISTORY_TEXT = {
         return entry.itemTitle ? `Paid for ${entry.itemTitle}` : 'Paid for a swap';
       case 'swap_received':
         return entry.itemTitle ? `Received for ${entry.itemTitle}` : 'Received for a swap';
+      case 'account_closed':
+        return 'Account closed';
     }
   },
 } as const;

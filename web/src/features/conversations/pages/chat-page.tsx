@@ -2,6 +2,7 @@ import { TEXT } from '@swapyard/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -72,9 +73,9 @@ export function ChatPage() {
             <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
             <div className="min-w-0 grow">
               <h1 className="truncate font-semibold text-stone-900">
-                <Link to={`/profile/${summary.other.id}`} className="hover:underline">
+                <MemberLink member={summary.other} className="hover:underline">
                   {memberName(summary.other)}
-                </Link>
+                </MemberLink>
               </h1>
               <PresenceLabel presence={summary.otherPresence} />
             </div>
@@ -116,11 +117,15 @@ export function ChatPage() {
         )}
         <div ref={bottom} />
       </div>
-      <ChatInput
-        onSend={(text) => send.mutate({ clientId: randomId(), text })}
-        onImage={(file) => sendImage.mutate(file)}
-        uploadProgress={sendImage.progress}
-      />
+      {summary?.other.former ? (
+        <p className="border-t border-stone-200 bg-white px-4 py-3 text-center text-sm text-stone-600">{TEXT.conversations.otherLeft}</p>
+      ) : (
+        <ChatInput
+          onSend={(text) => send.mutate({ clientId: randomId(), text })}
+          onImage={(file) => sendImage.mutate(file)}
+          uploadProgress={sendImage.progress}
+        />
+      )}
     </div>
   );
 }

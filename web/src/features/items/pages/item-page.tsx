@@ -1,6 +1,7 @@
 import { TEXT, type ItemDetail } from '@swapyard/contract';
 import { MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -76,13 +77,13 @@ function ItemDetails({ item }: { item: ItemDetail }) {
 
         <div className="flex flex-col gap-2 border-t border-stone-200 pt-5">
           <p className="text-sm font-medium text-stone-600">{t.listedBy}</p>
-          <Link
-            to={`/profile/${item.owner.id}`}
+          <MemberLink
+            member={item.owner}
             className="flex w-fit items-center gap-3 rounded-lg font-semibold text-stone-900 hover:text-emerald-800"
           >
             <Avatar photoUrl={item.owner.photoUrl} initial={memberInitial(item.owner)} />
             {memberName(item.owner)}
-          </Link>
+          </MemberLink>
           {owner && <MemberTrust profile={owner} linkRatings />}
           {owner && owner.ratingCount > 0 && <OwnerLatestComments ownerId={owner.id} />}
         </div>

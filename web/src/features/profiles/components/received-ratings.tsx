@@ -1,13 +1,13 @@
 import type { ReceivedRating } from '@swapyard/contract';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { RATINGS_ANCHOR } from '../../../components/member-trust.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { StarRow } from '../../../components/ui/star-row.tsx';
-import { TextLink } from '../../../components/ui/text-link.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -92,7 +92,7 @@ function RatingRow({ rating }: { rating: ReceivedRating }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <StarRow filled={rating.stars} />
         <span className="font-medium text-stone-800">{WEB_TEXT.trust.starsOutOfFive(rating.stars)}</span>
-        <TextLink to={`/profile/${rating.rater.id}`}>{memberName(rating.rater)}</TextLink>
+        <MemberLink member={rating.rater} inline>{memberName(rating.rater)}</MemberLink>
         <time dateTime={rating.createdAt} className="text-stone-600">
           {formatDateTime(rating.createdAt)}
         </time>

@@ -2,6 +2,7 @@ import { TEXT, type Proposal } from '@swapyard/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { MemberLink } from '../../../components/member-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -73,7 +74,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <ProposalStatusBadge status={proposal.status} />
         </div>
         <p className="text-stone-700">
-          {isReceiver ? t.from : t.to} <TextLink to={`/profile/${other.id}`}>{memberName(other)}</TextLink>
+          {isReceiver ? t.from : t.to} <MemberLink member={other} inline>{memberName(other)}</MemberLink>
         </p>
       </header>
 

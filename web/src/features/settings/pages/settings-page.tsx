@@ -1,0 +1,14 @@
+import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { DeleteAccountSection } from '../components/delete-account-section.tsx';
+
+/** The member's account, one section per concern, each its own component with its own calls. */
+export function SettingsPage() {
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <PageHeading>{WEB_TEXT.nav.settings}</PageHeading>
+      {/* Sections, in this order: Password, Email, Signed-in devices, Your data, Delete account. */}
+      <DeleteAccountSection />
+    </div>
+  );
+}
