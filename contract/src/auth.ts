@@ -15,7 +15,7 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, t.emailInvalid)
   .pipe(z.email({ error: t.emailInvalid }));
 
-const newPassword = z
+export const newPassword = z
   .string({ error: t.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, t.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, t.passwordTooLong);
