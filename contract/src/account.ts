@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { emailField, newPassword } from './auth.ts';
+import { emailField, newPassword, withConfirmedPassword } from './auth.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.account;
@@ -11,16 +11,13 @@ export const currentPasswordField = z
   .min(1, t.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, t.currentPasswordWrong);
 
-export const changePasswordBody = z
-  .object({
+export const changePasswordBody = withConfirmedPassword(
+  z.object({
     currentPassword: currentPasswordField,
     password: newPassword,
     confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
-  })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: t.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  }),
+);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const emailChangeBody = z.object({ email: emailField, currentPassword: currentPasswordField });
