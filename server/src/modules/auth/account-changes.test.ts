@@ -78,6 +78,44 @@ describe('changing the password', () => {
     expect((await mailsTo('keeps@example.com')).map((mail) => mail.subject)).toEqual(['Your password was changed']);
   });
 
+  it('ends what the old password could have started: a pending email change and reset links', async () => {
+    await start();
+    const member = await registerMember(app, { email: 'wary@example.com' });
+    await requestEmailChange(member, 'intruder@example.com');
+    const confirmation = await confirmationTokenFor('intruder@example.com');
+    await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
+    await app.services.auth.settled();
+    const reset = /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+
+    expect((await changePassword(member, member.password, 'the one I chose')).statusCode).toBe(204);
+
+    expect(await pendingOf(member)).toEqual({ pending: null });
+    expect(errorOf(await confirm(confirmation)).message).toBe(TEXT.account.emailChangeInvalid);
+    const late = await send(app, 'POST', '/api/auth/reset-password', {
+      body: { token: reset, password: 'an intruder would choose', confirmPassword: 'an intruder would choose' },
+    });
+    expect(errorOf(late).message).toBe(TEXT.account.resetInvalid);
+    expect(await emailOf(member.cookie)).toBe('wary@example.com');
+    expect((await login(member.user.email, 'the one I chose')).statusCode).toBe(200);
+  });
+
+  it('ends a pending email change when the password is reset from a mailed link too', async () => {
+    await start();
+    const member = await registerMember(app, { email: 'forgetful@example.com' });
+    await requestEmailChange(member, 'someone-else@example.com');
+    const confirmation = await confirmationTokenFor('someone-else@example.com');
+    await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
+    await app.services.auth.settled();
+    const reset = /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+
+    const chosen = 'the one I chose';
+    expect((await send(app, 'POST', '/api/auth/reset-password', { body: { token: reset, password: chosen, confirmPassword: chosen } })).statusCode).toBe(200);
+
+    expect(errorOf(await confirm(confirmation)).message).toBe(TEXT.account.emailChangeInvalid);
+    const signedIn = sessionCookieOf(await login(member.user.email, chosen));
+    expect(await emailOf(signedIn)).toBe('forgetful@example.com');
+  });
+
   it('refuses a wrong current password with its text, and changes, ends and mails nothing', async () => {
     await start();
     const member = await registerMember(app);

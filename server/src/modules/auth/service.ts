@@ -127,13 +127,17 @@ export class AuthService {
     this.afterAnswer('password reset link could not be sent', () => this.sendResetLink(email));
   }
 
-  /** Changing the password ends every session of the member, on every device, and every other reset link. */
+  /**
+   * Changing the password ends every session of the member, on every device, every other reset
+   * link and an email change waiting for confirmation.
+   */
   async resetPassword(input: ResetPasswordBody): Promise<void> {
     const passwordHash = await hashPassword(input.password);
     const ended = await this.db.transaction(async (tx) => {
       const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
       if (!userId) throw badRequest(TEXT.account.resetInvalid);
       await repo.endPasswordResetsOf(tx, userId);
+      await repo.deletePendingEmailChanges(tx, userId);
       await repo.updatePasswordHash(tx, userId, passwordHash);
       return repo.deleteSessionsOfUser(tx, userId);
     });
@@ -141,8 +145,9 @@ export class AuthService {
   }
 
   /**
-   * Every other session of the member ends (their tabs go to /login), this one stays, and so does
-   * no reset link asked for before. The member is told by mail, in case it was not them.
+   * Every other session of the member ends (their tabs go to /login), this one stays. So does
+   * nothing else a leaked password could have started: reset links and an email change still
+   * waiting for confirmation stop working. The member is told by mail, in case it was not them.
    */
   async changePassword(session: Session, input: ChangePasswordBody): Promise<void> {
     const user = await this.reauthenticate(session, input.currentPassword);
@@ -150,6 +155,7 @@ export class AuthService {
     const ended = await this.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       await repo.endPasswordResetsOf(tx, user.id);
+      await repo.deletePendingEmailChanges(tx, user.id);
       return repo.deleteOtherSessions(tx, user.id, session.id);
     });
     await this.announceSessionsEnded(ended);
