@@ -49,6 +49,15 @@ async function confirmationTokenFor(email: string): Promise<string> {
   return token;
 }
 
+/** An email change and a reset link, both waiting: what someone holding the old password could leave behind. */
+async function outstandingLinks(member: Member, newEmail: string): Promise<{ confirmation: string; reset: string | undefined }> {
+  await requestEmailChange(member, newEmail);
+  const confirmation = await confirmationTokenFor(newEmail);
+  await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
+  await app.services.auth.settled();
+  return { confirmation, reset: /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] };
+}
+
 const confirm = (token: string) => send(app, 'POST', '/api/auth/confirm-email', { body: { token } });
 const pendingOf = async (member: Member) => (await send(app, 'GET', '/api/me/email-change', { cookie: member.cookie })).json();
 
@@ -81,11 +90,7 @@ describe('changing the password', () => {
   it('ends what the old password could have started: a pending email change and reset links', async () => {
     await start();
     const member = await registerMember(app, { email: 'wary@example.com' });
-    await requestEmailChange(member, 'intruder@example.com');
-    const confirmation = await confirmationTokenFor('intruder@example.com');
-    await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
-    await app.services.auth.settled();
-    const reset = /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    const { confirmation, reset } = await outstandingLinks(member, 'intruder@example.com');
 
     expect((await changePassword(member, member.password, 'the one I chose')).statusCode).toBe(204);
 
@@ -102,11 +107,7 @@ describe('changing the password', () => {
   it('ends a pending email change when the password is reset from a mailed link too', async () => {
     await start();
     const member = await registerMember(app, { email: 'forgetful@example.com' });
-    await requestEmailChange(member, 'someone-else@example.com');
-    const confirmation = await confirmationTokenFor('someone-else@example.com');
-    await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
-    await app.services.auth.settled();
-    const reset = /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    const { confirmation, reset } = await outstandingLinks(member, 'someone-else@example.com');
 
     const chosen = 'the one I chose';
     expect((await send(app, 'POST', '/api/auth/reset-password', { body: { token: reset, password: chosen, confirmPassword: chosen } })).statusCode).toBe(200);
