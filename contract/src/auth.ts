@@ -15,13 +15,22 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, t.emailInvalid)
   .pipe(z.email({ error: t.emailInvalid }));
 
-const newPassword = z
+/** A password a member chooses: at sign-up, with a reset link, or changing it. */
+export const newPassword = z
   .string({ error: t.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, t.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, t.passwordTooLong);
 
-export const registerBody = z
-  .object({
+/** A new password typed twice: the two must match, and the error shows under the second. */
+export function withConfirmedPassword<T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T): T {
+  return schema.refine((body) => body.password === body.confirmPassword, {
+    message: t.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+}
+
+export const registerBody = withConfirmedPassword(
+  z.object({
     displayName: z
       .string({ error: t.nameRequired })
       .trim()
@@ -31,11 +40,8 @@ export const registerBody = z
     password: newPassword,
     confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
     acceptTerms: z.literal(true, { error: t.termsRequired }),
-  })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: t.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  }),
+);
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
@@ -51,16 +57,13 @@ export type LoginBody = z.input<typeof loginBody>;
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-export const resetPasswordBody = z
-  .object({
+export const resetPasswordBody = withConfirmedPassword(
+  z.object({
     token: z.string().min(1, t.resetInvalid).max(200, t.resetInvalid),
     password: newPassword,
     confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
-  })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: t.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  }),
+);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** Deleting the account: the current password again, checked as sign-in checks it. */

@@ -25,6 +25,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const REMEMBERED_SESSION_DAYS = 30;
 export const BROWSER_SESSION_HOURS = 12;
 export const PASSWORD_RESET_MINUTES = 60;
+export const EMAIL_CHANGE_HOURS = 24;
 
 export const ITEM_STATUSES = ['available', 'swapped', 'withdrawn'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];

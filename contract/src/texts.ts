@@ -29,10 +29,12 @@ export const TEXT = {
     resetRequested: 'If an account exists for that email, a reset link is on its way.',
     resetInvalid: 'This reset link is invalid or has expired.',
     passwordChanged: 'Your password has been changed. Please sign in.',
+    currentPasswordWrong: 'That is not your current password.',
+    emailUnchanged: 'That is already your email address.',
+    emailChangeInvalid: 'This confirmation link is invalid or has expired.',
+    emailChanged: 'Your email address has been changed.',
     loginTagline: 'Exchange smarter: swap what you have for what you need.',
     registerTagline: 'Join a community of smart swappers.',
-    /** Not in SPEC.md: re-authentication before an account change (issue 14). */
-    currentPasswordWrong: 'That is not your current password.',
     deleted: 'Your account has been deleted',
     /** How a member who deleted their account is shown wherever they appear (issue 14). */
     formerMember: 'Former member',

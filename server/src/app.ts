@@ -36,7 +36,7 @@ import { ProposalsService } from './modules/proposals/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
-import { byIp, memberLimits, rateLimit } from './plugins/rate-limit.ts';
+import { memberLimits, signInLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextCheck } from './plugins/storable-text.ts';
@@ -210,9 +210,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthentication(app, auth, cookie);
 
   await app.register(healthRoutes(database));
-  const signInPerIp = rateLimit(config.rateLimits.loginPerIp, byIp);
-  await app.register(authRoutes(auth, cookie, config, signInPerIp));
-  await app.register(accountRoutes(accounts, cookie, config, signInPerIp));
+  const signIn = signInLimits(config.rateLimits);
+  await app.register(authRoutes(auth, cookie, config, signIn));
+  await app.register(accountRoutes(accounts, cookie, signIn));
   await app.register(itemRoutes(items, limits));
   await app.register(profileRoutes(profiles, limits));
   await app.register(imageRoutes(images));

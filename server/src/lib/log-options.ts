@@ -5,13 +5,13 @@ import pino, { type DestinationStream } from 'pino';
  * No password, password hash, session token, reset token or cookie may reach a log line (logs are
  * shipped, kept and read by more people than the database is). Three ways they could: a failed
  * statement's error carries its parameters (an email and an argon2 hash, for a refused
- * registration); a request line carries a reset link's token in its path; a logged object names
+ * registration); a request line carries a mailed link's token in its path; a logged object names
  * one. Each is closed here, at the logger, so no call site has to remember.
  */
 
 const CENSOR = '[redacted]';
-// A reset link is /reset-password/<token>: the page the mail opens, logged as any request is.
-const TOKEN_IN_PATH = /(\/reset-password\/)[^/?#]+/g;
+// Mailed links are /reset-password/<token> and /confirm-email/<token>: the pages they open are logged as any request is.
+const TOKEN_IN_PATH = /(\/(?:reset-password|confirm-email)\/)[^/?#]+/g;
 
 interface QueryError extends Error {
   query: string;

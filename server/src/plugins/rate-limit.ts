@@ -14,29 +14,40 @@ const SWEEP_ABOVE_KEYS = 10_000;
  * A fixed-window counter per key, in this instance's memory. A route may stack several
  * (per IP and per email), which @fastify/rate-limit does not allow: it runs one limiter per request.
  */
-export function rateLimit(limit: RateLimit, keyOf: (request: FastifyRequest) => string) {
+export function rateLimit(limit: RateLimit, keyOf: KeyOf) {
+  return rateBudget(limit)(keyOf);
+}
+
+type KeyOf = (request: FastifyRequest) => string | Promise<string>;
+
+/**
+ * One budget drawn on from several routes that find their key each their own way: a sign-in finds
+ * the email in its body, a signed-in member's password check in their session.
+ */
+export function rateBudget(limit: RateLimit) {
   const windows = new Map<string, Window>();
 
   const sweep = (now: number) => {
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   };
 
-  return async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const now = Date.now();
-    if (windows.size > SWEEP_ABOVE_KEYS) sweep(now);
-    const key = keyOf(request);
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + limit.windowMs };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > limit.max) {
-      const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      reply.header('retry-after', retryAfter);
-      throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(retryAfter));
-    }
-  };
+  return (keyOf: KeyOf) =>
+    async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const key = await keyOf(request);
+      const now = Date.now();
+      if (windows.size > SWEEP_ABOVE_KEYS) sweep(now);
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + limit.windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count > limit.max) {
+        const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+        reply.header('retry-after', retryAfter);
+        throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(retryAfter));
+      }
+    };
 }
 
 /** One counter, shared by every route that uses this instance of it. */
@@ -50,8 +61,24 @@ export const byEmail = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
 
+/**
+ * A signed-in member typing their password again (to change it, or their email) is counted with
+ * sign-ins to their own address, so a stolen session adds no guesses to what the sign-in form allows.
+ */
+export const byAccountEmail = async (request: FastifyRequest) =>
+  request.session ? (await request.session.user()).email.toLowerCase() : `ip:${request.ip}`;
+
 /** Signed-in actions count per member, whatever address they come from. */
 export const byMember = (request: FastifyRequest) => request.session?.userId ?? `ip:${request.ip}`;
+
+/**
+ * Every check of a typed password draws on these, whichever form it comes from (sign-in, a
+ * password or email change, deleting the account): per address, and per the account's email.
+ */
+export function signInLimits(limits: Config['rateLimits']) {
+  return { perIp: rateLimit(limits.loginPerIp, byIp), perEmail: rateBudget(limits.loginPerEmail) };
+}
+export type SignInLimits = ReturnType<typeof signInLimits>;
 
 /**
  * One limiter per kind of member action, shared by every route of that kind: a member's uploads

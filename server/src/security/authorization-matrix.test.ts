@@ -21,6 +21,8 @@ interface World {
   proposalId: string;
   conversationId: string;
   notificationId: string;
+  /** The address the owner asked to move to and has not confirmed yet. */
+  pendingEmail: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful';
@@ -76,6 +78,20 @@ const MATRIX: Record<string, Entry> = {
     expect: { anonymous: 401, stranger: 400, rightful: 204 },
   },
   'PUT /api/me/photo': { path: () => '/api/me/photo', body: () => photo('photo'), expect: signedIn(200) },
+  'POST /api/me/password': {
+    path: () => '/api/me/password',
+    // Every member of the world has the same password: what is checked is the caller's own.
+    body: (w) => ({ json: { currentPassword: w.owner.password, password: 'a brand new secret', confirmPassword: 'a brand new secret' } }),
+    expect: signedIn(204),
+  },
+  'GET /api/me/email-change': { path: () => '/api/me/email-change', expect: signedIn(200) },
+  'POST /api/me/email-change': {
+    path: () => '/api/me/email-change',
+    body: (w) => ({ json: { email: `moved-${randomUUID()}@example.com`, currentPassword: w.owner.password } }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/me/email-change': { path: () => '/api/me/email-change', expect: signedIn(204) },
+  'POST /api/auth/confirm-email': { path: () => '/api/auth/confirm-email', body: () => ({ json: { token: 'forged' } }), expect: anyone(400) },
   'GET /api/items': { path: () => '/api/items', expect: signedIn(200) },
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },
@@ -153,6 +169,8 @@ async function makeWorld(): Promise<World> {
     body: { clientId: randomUUID(), text: 'Private words' },
   });
   const notifications: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: owner.cookie })).json().notifications;
+  const pendingEmail = `pending-${randomUUID()}@example.com`;
+  await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
   return {
     owner,
     stranger,
@@ -162,6 +180,7 @@ async function makeWorld(): Promise<World> {
     proposalId: proposal.id,
     conversationId: conversation.id,
     notificationId: notifications[0]!.id,
+    pendingEmail,
   };
 }
 
@@ -201,7 +220,15 @@ describe('authorization matrix', () => {
   it.each(Object.entries(MATRIX))('%s: signed out, a stranger and the rightful member get what they should', async (_route, entry) => {
     const world = await makeWorld();
     const rightful = entry.rightful === 'partner' ? world.partner : world.owner;
-    const secrets = [world.owner.user.email, world.partner.user.email, world.proposalId, world.conversationId, world.notificationId, 'Private words'];
+    const secrets = [
+      world.owner.user.email,
+      world.partner.user.email,
+      world.pendingEmail,
+      world.proposalId,
+      world.conversationId,
+      world.notificationId,
+      'Private words',
+    ];
 
     for (const actor of ['anonymous', 'stranger', 'rightful'] as const) {
       const before = await fingerprint(app.services.database.db);

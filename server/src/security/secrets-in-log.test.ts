@@ -23,7 +23,7 @@ afterAll(async () => {
 /** The value of a `name=value` cookie: the session token itself. */
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
-describe('the log of a run that signs up, signs in, resets a password, fails a statement and deletes an account', () => {
+describe('the log of a run that signs up, signs in, resets and changes a password, changes an email, fails a statement and deletes an account', () => {
   it('holds no password, password hash, session token, reset token or cookie', async () => {
     const secrets = new Map<string, string>();
     const member = await registerMember(app, { email: 'keeper@example.com', password: 'first secret words' });
@@ -46,6 +46,22 @@ describe('the log of a run that signs up, signs in, resets a password, fails a s
     await send(app, 'POST', '/api/auth/reset-password', { body: { token: resetToken, password: newPassword, confirmPassword: newPassword } });
     secrets.set('new password', newPassword);
 
+    const signedIn = sessionCookieOf(await send(app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: newPassword } }));
+    const change = (currentPassword: string, password: string) =>
+      send(app, 'POST', '/api/me/password', { cookie: signedIn, body: { currentPassword, password, confirmPassword: password } });
+    await change('a wrong current password', 'never chosen words');
+    const changedPassword = 'third secret words';
+    await change(newPassword, changedPassword);
+    secrets.set('wrong current password', 'a wrong current password').set('changed password', changedPassword);
+
+    await send(app, 'POST', '/api/me/email-change', { cookie: signedIn, body: { email: 'moved@example.com', currentPassword: changedPassword } });
+    await app.services.auth.settled();
+    const confirmToken = /\/confirm-email\/([\w-]+)/.exec(mails.at(-2)?.text ?? '')?.[1] ?? '';
+    expect(confirmToken).not.toBe('');
+    secrets.set('email confirmation token', confirmToken).set('email confirmation token hash', hashToken(confirmToken));
+    await app.inject({ method: 'GET', url: `/confirm-email/${confirmToken}` });
+    expect((await send(app, 'POST', '/api/auth/confirm-email', { body: { token: confirmToken } })).statusCode).toBe(200);
+
     // A statement the database refuses after the hash is made: its error carries every parameter.
     const db = app.services.database.db;
     await db.execute(sql`
@@ -55,7 +71,7 @@ describe('the log of a run that signs up, signs in, resets a password, fails a s
         RETURN NEW;
       END $$`);
     await db.execute(sql`CREATE TRIGGER refuse_doomed BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION refuse_doomed()`);
-    const doomed = registration({ email: 'doomed@example.com', password: 'third secret words' });
+    const doomed = registration({ email: 'doomed@example.com', password: 'fourth secret words' });
     const refused = await send(app, 'POST', '/api/auth/register', { body: doomed });
     expect(refused.statusCode).toBe(500);
     expect(refused.body).not.toContain('refused by a test trigger');

@@ -44,6 +44,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        // Open to everyone: the link may be opened on a device that is not signed in.
+        path: 'confirm-email/:token',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/confirm-email-page.tsx')).ConfirmEmailPage,
+        }),
+      },
+      {
         Component: RequireAuth,
         children: [
           {

@@ -15,6 +15,11 @@ export const sessionKeys = {
   me: ['me'] as const,
 };
 
+/** The member's own account, as the settings page shows it. */
+export const accountKeys = {
+  emailChange: ['account', 'email-change'] as const,
+};
+
 export const itemKeys = {
   all: ['items'] as const,
   lists: ['items', 'list'] as const,

@@ -73,6 +73,9 @@ export const WEB_TEXT = {
     resetHeading: 'Choose a new password',
     resetPassword: 'Reset Password',
     backToSignIn: 'Back to sign in',
+    confirmEmailHeading: 'Confirm your new email address',
+    confirmingEmail: 'Confirming your new email address...',
+    continueToApp: 'Continue to Swapyard',
   },
   pages: {
     welcome: (firstName: string) => `Welcome, ${firstName}`,

@@ -1,13 +1,12 @@
 import { deleteAccountBody } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
-import { byMember, rateLimit, type RequestLimit } from '../../plugins/rate-limit.ts';
+import { byAccountEmail, type SignInLimits } from '../../plugins/rate-limit.ts';
 import { requireSession } from '../auth/authentication.ts';
 import type { SessionCookie } from '../auth/session-cookie.ts';
 import type { AccountsService } from './service.ts';
 
-export function accountRoutes(accounts: AccountsService, cookie: SessionCookie, config: Config, signInPerIp: RequestLimit) {
+export function accountRoutes(accounts: AccountsService, cookie: SessionCookie, signIn: SignInLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -15,8 +14,8 @@ export function accountRoutes(accounts: AccountsService, cookie: SessionCookie, 
       '/api/me/delete',
       {
         schema: { tags: ['accounts'], body: deleteAccountBody },
-        // A password guessed here is a password guessed at sign-in: the same per-IP count, and one per account.
-        preHandler: [signInPerIp, rateLimit(config.rateLimits.loginPerEmail, byMember)],
+        // A password guessed here is a password guessed at sign-in: the same budgets.
+        preHandler: [signIn.perIp, signIn.perEmail(byAccountEmail)],
       },
       async (request, reply) => {
         await accounts.delete(requireSession(request), request.body);

@@ -7,14 +7,19 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password, OPTIONS);
 }
 
 let decoy: Promise<string> | undefined;
 
-/** Spends the same time as a real check, so a login failure does not tell whether the email exists. */
-export async function verifyAgainstDecoy(password: string): Promise<false> {
+/**
+ * The one check of a typed password, at sign-in and before an account change: one argon2id
+ * verification whether or not there is a member, against a decoy when there is none, so the time
+ * it takes does not tell whether the email exists.
+ */
+export async function passwordMatches(passwordHash: string | undefined, password: string): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
   decoy ??= hashPassword('decoy password that matches no one');
   await verifyPassword(await decoy, password);
   return false;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { emailChanges, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -79,6 +79,15 @@ export async function deleteSessionsOfUser(db: Executor, userId: string): Promis
   return deleted.map((row) => row.id);
 }
 
+/** Every session of the member but the one kept; returns the ids ended. */
+export async function deleteOtherSessions(db: Executor, userId: string, keptId: string): Promise<string[]> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptId)))
+    .returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
 export async function deleteExpiredSessions(db: Executor): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
@@ -130,4 +139,64 @@ export async function endPasswordResetsOf(db: Executor, userId: string): Promise
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export type EmailChangeRow = typeof emailChanges.$inferSelect;
+
+/**
+ * Holds the member's row until the transaction ends, so two email change requests at once queue
+ * and the later replaces the earlier instead of both staying pending.
+ */
+export async function lockUser(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+export async function insertEmailChange(
+  db: Executor,
+  values: { tokenHash: string; userId: string; newEmail: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailChanges).values(values);
+}
+
+/** Ends the member's unconfirmed email changes: their links stop working. */
+export async function deletePendingEmailChanges(db: Executor, userId: string): Promise<void> {
+  await db.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+}
+
+export async function findPendingEmailChange(db: Executor, userId: string): Promise<EmailChangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Marks a live confirmation link used and returns what it confirms, in one statement, so it works once. */
+export async function consumeEmailChange(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ userId: string; newEmail: string } | undefined> {
+  const [row] = await db
+    .update(emailChanges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+    .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+  return row;
+}
+
+/** False when another member has the address (case-insensitively); the member's row is then left as it was. */
+export async function updateEmail(db: Executor, userId: string, email: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ email })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`not exists (select 1 from ${users} as taken where lower(taken.email) = lower(${email}) and taken.id <> ${userId})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return updated.length > 0;
 }

@@ -1,4 +1,8 @@
 import {
+  changePasswordBody,
+  confirmEmailBody,
+  emailChangeBody,
+  emailChangeResponse,
   forgotPasswordBody,
   loginBody,
   meResponse,
@@ -11,17 +15,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { requireSession } from './authentication.ts';
-import { byEmail, byIp, rateLimit, type RequestLimit } from '../../plugins/rate-limit.ts';
+import { byAccountEmail, byEmail, byIp, rateLimit, type SignInLimits } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './service.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
-/** signInPerIp: the sign-in count per address, which every route that checks a password shares. */
-export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config, signInPerIp: RequestLimit) {
+/** signIn: the sign-in budgets, which every route that checks a typed password draws on. */
+export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config, signIn: SignInLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const limits = config.rateLimits;
-    // Forgot and reset share one per-IP budget: both are ways to probe accounts.
+    // Forgot, reset and email confirmation share one per-IP budget: all are ways to probe accounts and links.
     const resetPerIp = rateLimit(limits.resetPerIp, byIp);
+    const reauthPerEmail = signIn.perEmail(byAccountEmail);
 
     api.post(
       '/api/auth/register',
@@ -42,7 +47,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       {
         config: { public: true },
         schema: { tags: ['auth'], body: loginBody, response: { 200: meResponse } },
-        preHandler: [signInPerIp, rateLimit(limits.loginPerEmail, byEmail)],
+        preHandler: [signIn.perIp, signIn.perEmail(byEmail)],
       },
       async (request, reply) => {
         const { email, password, remember } = request.body;
@@ -86,6 +91,46 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       async (request) => {
         await auth.resetPassword(request.body);
         return { message: TEXT.account.passwordChanged };
+      },
+    );
+
+    api.post(
+      '/api/me/password',
+      { schema: { tags: ['auth'], body: changePasswordBody }, preHandler: [signIn.perIp, reauthPerEmail] },
+      async (request, reply) => {
+        await auth.changePassword(requireSession(request), request.body);
+        return reply.code(204).send();
+      },
+    );
+
+    api.get('/api/me/email-change', { schema: { tags: ['auth'], response: { 200: emailChangeResponse } } }, (request) =>
+      auth.pendingEmailChange(requireSession(request)),
+    );
+
+    api.post(
+      '/api/me/email-change',
+      {
+        schema: { tags: ['auth'], body: emailChangeBody, response: { 200: emailChangeResponse } },
+        preHandler: [signIn.perIp, reauthPerEmail],
+      },
+      (request) => auth.requestEmailChange(requireSession(request), request.body),
+    );
+
+    api.delete('/api/me/email-change', { schema: { tags: ['auth'] } }, async (request, reply) => {
+      await auth.cancelEmailChange(requireSession(request));
+      return reply.code(204).send();
+    });
+
+    api.post(
+      '/api/auth/confirm-email',
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: confirmEmailBody, response: { 200: messageResponse } },
+        preHandler: resetPerIp,
+      },
+      async (request) => {
+        await auth.confirmEmailChange(request.body);
+        return { message: TEXT.account.emailChanged };
       },
     );
   };

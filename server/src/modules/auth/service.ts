@@ -1,10 +1,15 @@
 import {
   BROWSER_SESSION_HOURS,
+  EMAIL_CHANGE_HOURS,
   PASSWORD_RESET_MINUTES,
   REMEMBERED_SESSION_DAYS,
   STARTING_POINTS,
   TEXT,
+  type ChangePasswordBody,
+  type ConfirmEmailBody,
   type CurrentUser,
+  type EmailChangeBody,
+  type EmailChangeResponse,
   type ForgotPasswordBody,
   type RegisterBody,
   type ResetPasswordBody,
@@ -15,7 +20,8 @@ import { badRequest, conflict, unauthenticated } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { accountMails } from './mails.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
 import { presentCurrentUser } from './present-user.ts';
 import * as repo from './repository.ts';
 import { SessionCache } from './session-cache.ts';
@@ -72,21 +78,10 @@ export class AuthService {
   /** A new session every time (rotation), and the one presented with the request is ended. */
   async login(email: string, password: string, remember: boolean, previousToken?: string): Promise<SignedIn> {
     const user = await repo.findUserByEmail(this.db, email);
-    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDecoy(password);
+    const valid = await passwordMatches(user?.passwordHash, password);
     if (!user || !valid) throw unauthenticated(TEXT.account.invalidCredentials);
     if (previousToken) await this.logout(previousToken);
     return this.startSession(this.db, user, remember);
-  }
-
-  /**
-   * The current password again, before a change only the member may make: checked as sign-in
-   * checks it (argon2 against their hash), so it takes sign-in's time; a wrong one changes nothing.
-   */
-  async reauthenticate(session: Session, password: string): Promise<void> {
-    const user = await repo.findUserById(this.db, session.userId);
-    const live = user && !user.deletedAt ? user : undefined;
-    const valid = live ? await verifyPassword(live.passwordHash, password) : await verifyAgainstDecoy(password);
-    if (!valid) throw badRequest(TEXT.account.currentPasswordWrong);
   }
 
   /**
@@ -149,17 +144,87 @@ export class AuthService {
     this.afterAnswer('password reset link could not be sent', () => this.sendResetLink(email));
   }
 
-  /** Changing the password ends every session of the member, on every device, and every other reset link. */
+  /**
+   * Changing the password ends every session of the member, on every device, every other reset
+   * link and an email change waiting for confirmation.
+   */
   async resetPassword(input: ResetPasswordBody): Promise<void> {
     const passwordHash = await hashPassword(input.password);
     const ended = await this.db.transaction(async (tx) => {
       const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
       if (!userId) throw badRequest(TEXT.account.resetInvalid);
       await repo.endPasswordResetsOf(tx, userId);
+      await repo.deletePendingEmailChanges(tx, userId);
       await repo.updatePasswordHash(tx, userId, passwordHash);
       return repo.deleteSessionsOfUser(tx, userId);
     });
     await this.announceSessionsEnded(ended);
+  }
+
+  /**
+   * Every other session of the member ends (their tabs go to /login), this one stays. So does
+   * nothing else a leaked password could have started: reset links and an email change still
+   * waiting for confirmation stop working. The member is told by mail, in case it was not them.
+   */
+  async changePassword(session: Session, input: ChangePasswordBody): Promise<void> {
+    const user = await this.reauthenticate(session, input.currentPassword);
+    const passwordHash = await hashPassword(input.password);
+    const ended = await this.db.transaction(async (tx) => {
+      await repo.updatePasswordHash(tx, user.id, passwordHash);
+      await repo.endPasswordResetsOf(tx, user.id);
+      await repo.deletePendingEmailChanges(tx, user.id);
+      return repo.deleteOtherSessions(tx, user.id, session.id);
+    });
+    await this.announceSessionsEnded(ended);
+    this.afterAnswer('password change notice could not be sent', () =>
+      this.mailer.send(accountMails.passwordChanged(user.email, this.publicUrl('/forgot-password'))),
+    );
+  }
+
+  /**
+   * Nothing changes until the link mailed to the new address is opened, which proves the member
+   * reads it; the current address is told, in case it was not them. A new request replaces the last.
+   */
+  async requestEmailChange(session: Session, input: EmailChangeBody): Promise<EmailChangeResponse> {
+    const user = await this.reauthenticate(session, input.currentPassword);
+    if (input.email.toLowerCase() === user.email.toLowerCase()) throw badRequest(TEXT.account.emailUnchanged);
+    if (await repo.findUserByEmail(this.db, input.email)) throw conflict(TEXT.account.emailTaken);
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + EMAIL_CHANGE_HOURS * HOUR_MS);
+    await this.db.transaction(async (tx) => {
+      await repo.lockUser(tx, user.id);
+      await repo.deletePendingEmailChanges(tx, user.id);
+      await repo.insertEmailChange(tx, { tokenHash: hashToken(token), userId: user.id, newEmail: input.email, expiresAt });
+    });
+    this.afterAnswer('email confirmation link could not be sent', () =>
+      this.mailer.send(accountMails.confirmEmail(input.email, this.publicUrl(`/confirm-email/${token}`))),
+    );
+    this.afterAnswer('email change notice could not be sent', () =>
+      this.mailer.send(accountMails.emailChangeRequested(user.email, input.email)),
+    );
+    return { pending: { email: input.email, expiresAt: expiresAt.toISOString() } };
+  }
+
+  async pendingEmailChange(session: Session): Promise<EmailChangeResponse> {
+    const change = await repo.findPendingEmailChange(this.db, session.userId);
+    return { pending: change ? { email: change.newEmail, expiresAt: change.expiresAt.toISOString() } : null };
+  }
+
+  async cancelEmailChange(session: Session): Promise<void> {
+    await repo.deletePendingEmailChanges(this.db, session.userId);
+  }
+
+  /**
+   * Opening the link is the proof, so it works without a session (another device, another
+   * browser). The address is checked again: someone may have registered it since the request.
+   * A refusal keeps the link, which can be used once the address is free.
+   */
+  async confirmEmailChange({ token }: ConfirmEmailBody): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const change = await repo.consumeEmailChange(tx, hashToken(token));
+      if (!change) throw badRequest(TEXT.account.emailChangeInvalid);
+      if (!(await repo.updateEmail(tx, change.userId, change.newEmail))) throw conflict(TEXT.account.emailTaken);
+    });
   }
 
   /** Settles once the work started after earlier answers is done: shutdown waits for it. */
@@ -176,6 +241,20 @@ export class AuthService {
     this.pending.add(running);
   }
 
+  /**
+   * The member behind the session, once the password they typed is theirs: checked exactly as
+   * sign-in checks it, so it takes sign-in's time; a wrong one changes nothing. Before any change
+   * only the member may make (password, email, deleting the account).
+   */
+  async reauthenticate(session: Session, password: string): Promise<repo.UserRow> {
+    const user = await repo.findUserById(this.db, session.userId);
+    const matches = await passwordMatches(user?.passwordHash, password);
+    // A member gone while their session was still cached: signed out, as everywhere else.
+    if (!user || user.deletedAt) throw unauthenticated(TEXT.auth.required);
+    if (!matches) throw badRequest(TEXT.account.currentPasswordWrong);
+    return user;
+  }
+
   private async sendResetLink(email: string): Promise<void> {
     const token = newToken();
     const reset = await repo.insertPasswordResetFor(this.db, email, {
@@ -185,12 +264,7 @@ export class AuthService {
     if (!reset) return;
     const user = await repo.findUserById(this.db, reset.userId);
     if (!user) return;
-    const link = this.publicUrl(`/reset-password/${token}`);
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Reset your Swapyard password',
-      text: `Someone asked to reset the password of your Swapyard account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
-    });
+    await this.mailer.send(accountMails.passwordReset(user.email, this.publicUrl(`/reset-password/${token}`)));
   }
 
   private async startSession(db: Executor, user: repo.UserRow, remember: boolean): Promise<SignedIn> {

@@ -2,9 +2,28 @@
 export const SETTINGS_TEXT = {
   password: {
     heading: 'Password',
+    description: 'Choose a new password. Every other device signed in to your account will be signed out.',
+    currentLabel: 'Current password',
+    newLabel: 'New password',
+    confirmLabel: 'Confirm new password',
+    submit: 'Change password',
+    changed: 'Password changed',
+    failed: 'Failed to change password',
   },
   email: {
     heading: 'Email',
+    description: 'We send a link to the new address, and your email changes once you open it.',
+    currentAddress: 'Current address',
+    newLabel: 'New email address',
+    currentPasswordLabel: 'Current password',
+    submit: 'Change email',
+    sent: (email: string) => `Check ${email} for the link that confirms it.`,
+    failed: 'Failed to change email',
+    pendingTitle: 'Waiting for confirmation',
+    pendingBody: (email: string) => `We sent a link to ${email}. Your email changes when you open it, within 24 hours.`,
+    cancel: 'Cancel change',
+    cancelled: 'Email change cancelled',
+    cancelFailed: 'Failed to cancel the email change',
   },
   devices: {
     heading: 'Signed-in devices',
