@@ -80,15 +80,15 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/me/photo': { path: () => '/api/me/photo', body: () => photo('photo'), expect: signedIn(200) },
   'POST /api/me/password': {
     path: () => '/api/me/password',
-    // Every member of the world has the same password: what is checked is the caller's own.
+    // Only ever the caller's own password: the owner's is not the stranger's.
     body: (w) => ({ json: { currentPassword: w.owner.password, password: 'a brand new secret', confirmPassword: 'a brand new secret' } }),
-    expect: signedIn(204),
+    expect: { anonymous: 401, stranger: 400, rightful: 204 },
   },
   'GET /api/me/email-change': { path: () => '/api/me/email-change', expect: signedIn(200) },
   'POST /api/me/email-change': {
     path: () => '/api/me/email-change',
     body: (w) => ({ json: { email: `moved-${randomUUID()}@example.com`, currentPassword: w.owner.password } }),
-    expect: signedIn(200),
+    expect: { anonymous: 401, stranger: 400, rightful: 200 },
   },
   'DELETE /api/me/email-change': { path: () => '/api/me/email-change', expect: signedIn(204) },
   'POST /api/auth/confirm-email': { path: () => '/api/auth/confirm-email', body: () => ({ json: { token: 'forged' } }), expect: anyone(400) },
