@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './conversations.ts';
+export * from './devices.ts';
 export * from './error.ts';
 export * from './events.ts';
 export * from './items.ts';

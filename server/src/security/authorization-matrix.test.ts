@@ -1,4 +1,4 @@
-import type { Notification } from '@swapyard/contract';
+import type { DeviceSession, Notification } from '@swapyard/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ interface World {
   proposalId: string;
   conversationId: string;
   notificationId: string;
+  /** The public id of a second session of the owner's: another browser they signed in with. */
+  ownerDeviceId: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful';
@@ -70,6 +72,13 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/me': { path: () => '/api/me', expect: signedIn(200) },
   'PATCH /api/me': { path: () => '/api/me', body: () => ({ json: { displayName: 'Renamed', location: '', bio: '' } }), expect: signedIn(200) },
   'PUT /api/me/photo': { path: () => '/api/me/photo', body: () => photo('photo'), expect: signedIn(200) },
+  'GET /api/me/sessions': { path: () => '/api/me/sessions', expect: signedIn(200) },
+  'DELETE /api/me/sessions/{id}': {
+    path: (w) => `/api/me/sessions/${w.ownerDeviceId}`,
+    // Another member's session is as unknown to them as a made-up id.
+    expect: { anonymous: 401, stranger: 404, rightful: 204 },
+  },
+  'POST /api/me/sessions/end-others': { path: () => '/api/me/sessions/end-others', expect: signedIn(204) },
   'GET /api/items': { path: () => '/api/items', expect: signedIn(200) },
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },
@@ -146,6 +155,8 @@ async function makeWorld(): Promise<World> {
     body: { clientId: randomUUID(), text: 'Private words' },
   });
   const notifications: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: owner.cookie })).json().notifications;
+  await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
+  const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
   return {
     owner,
     stranger,
@@ -155,6 +166,7 @@ async function makeWorld(): Promise<World> {
     proposalId: proposal.id,
     conversationId: conversation.id,
     notificationId: notifications[0]!.id,
+    ownerDeviceId: devices.find((device) => !device.current)!.id,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -28,7 +28,7 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
 
 export async function insertSession(
   db: Executor,
-  values: { id: string; userId: string; expiresAt: Date; remember: boolean },
+  values: { id: string; userId: string; expiresAt: Date; remember: boolean; userAgent: string | null },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -57,6 +57,32 @@ export async function deleteSession(db: Executor, id: string): Promise<boolean> 
 
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<string[]> {
   const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
+/** A member has a handful of sessions: one per browser they signed in with, so no paging. */
+export function liveSessionsOfUser(db: Executor, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Only a session of this member: an id of someone else's deletes nothing. */
+export async function deleteSessionOfUser(db: Executor, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+export async function deleteSessionsOfUserExcept(db: Executor, userId: string, keptId: string): Promise<string[]> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptId)))
+    .returning({ id: sessions.id });
   return deleted.map((row) => row.id);
 }
 
