@@ -79,6 +79,7 @@ const MATRIX: Record<string, Entry> = {
     expect: { anonymous: 401, stranger: 404, rightful: 204 },
   },
   'POST /api/me/sessions/end-others': { path: () => '/api/me/sessions/end-others', expect: signedIn(204) },
+  'GET /api/me/data': { path: () => '/api/me/data', expect: signedIn(200) },
   'GET /api/items': { path: () => '/api/items', expect: signedIn(200) },
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },

@@ -88,6 +88,11 @@ export function imagesOf(db: Executor, itemId: string): Promise<ItemImageRow[]> 
   return db.select().from(itemImages).where(eq(itemImages.itemId, itemId)).orderBy(asc(itemImages.position));
 }
 
+export function imagesOfItems(db: Executor, itemIds: string[]): Promise<ItemImageRow[]> {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db.select().from(itemImages).where(inArray(itemImages.itemId, itemIds)).orderBy(asc(itemImages.position));
+}
+
 /** Locks the row: an edit and an accepted swap of the same item never interleave. */
 export async function lockItem(db: Executor, id: string): Promise<ItemRow | undefined> {
   const [row] = await db.select().from(items).where(eq(items.id, id)).for('update');
