@@ -15,6 +15,11 @@ export const sessionKeys = {
   me: ['me'] as const,
 };
 
+/** The browsers the member is signed in with (settings). */
+export const deviceKeys = {
+  list: ['devices'] as const,
+};
+
 export const itemKeys = {
   all: ['items'] as const,
   lists: ['items', 'list'] as const,

@@ -19,19 +19,9 @@ import { multipart } from '../../test/multipart.ts';
 import { answer, createProposal } from '../../test/proposals.ts';
 import type { LogCapture } from '../../test/log-capture.ts';
 import { readZip } from '../../test/zip.ts';
+import { EXPORTED_JSON_FILES } from '../../test/data-export.ts';
 import { fullKey, newImageKey } from '../uploads/image-keys.ts';
 
-const JSON_FILES = [
-  'profile.json',
-  'listings.json',
-  'proposals-sent.json',
-  'proposals-received.json',
-  'conversations.json',
-  'notifications.json',
-  'points-ledger.json',
-  'ratings-given.json',
-  'ratings-received.json',
-];
 const MB = 1024 * 1024;
 
 let app: FastifyInstance;
@@ -92,9 +82,9 @@ describe('download my data', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="swapyard-data-${new Date().toISOString().slice(0, 10)}.zip"`);
     const zip = await readZip(response.rawPayload, (name) => !name.startsWith('images/'));
     const pictures = [avatar, ...mine.images.map((image) => image.url), myPicture.imageUrl!].map(imagePath);
-    expect([...zip.sizes.keys()].sort()).toEqual(['README.txt', ...JSON_FILES, ...pictures].sort());
+    expect([...zip.sizes.keys()].sort()).toEqual(['README.txt', ...EXPORTED_JSON_FILES, ...pictures].sort());
     for (const picture of pictures) expect(zip.sizes.get(picture)).toBeGreaterThan(0);
-    for (const name of JSON_FILES) expect(zip.texts.get('README.txt')).toContain(name);
+    for (const name of EXPORTED_JSON_FILES) expect(zip.texts.get('README.txt')).toContain(name);
 
     expect(lines<CurrentUser>(zip.texts.get('profile.json'))).toMatchObject({ id: member.user.id, email: member.user.email, displayName: 'Mina Mover' });
     expect(lines<ItemDetail[]>(zip.texts.get('listings.json'))).toEqual([
@@ -136,8 +126,8 @@ describe('download my data', () => {
     const response = await send(app, 'GET', '/api/me/data', { cookie: member.cookie });
 
     const zip = await readZip(response.rawPayload, () => true);
-    expect([...zip.sizes.keys()]).toEqual(['README.txt', ...JSON_FILES]);
-    for (const name of JSON_FILES.slice(1)) expect({ name, rows: lines<unknown[]>(zip.texts.get(name)).length }).toEqual({ name, rows: name === 'points-ledger.json' ? 1 : 0 });
+    expect([...zip.sizes.keys()]).toEqual(['README.txt', ...EXPORTED_JSON_FILES]);
+    for (const name of EXPORTED_JSON_FILES.slice(1)) expect({ name, rows: lines<unknown[]>(zip.texts.get(name)).length }).toEqual({ name, rows: name === 'points-ledger.json' ? 1 : 0 });
   });
 
   it('streams the archive of a member with 2,000 messages and 50 pictures with less than 50 MB of memory growth', async () => {

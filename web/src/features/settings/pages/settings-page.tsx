@@ -1,5 +1,7 @@
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { DataSection } from '../components/data-section.tsx';
+import { DevicesSection } from '../components/devices-section.tsx';
 
 /** The member's account, one section per concern, each its own component with its own calls. */
 export function SettingsPage() {
@@ -7,6 +9,8 @@ export function SettingsPage() {
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeading>{WEB_TEXT.nav.settings}</PageHeading>
       {/* Sections, in this order: Password, Email, Signed-in devices, Your data, Delete account. */}
+      <DevicesSection />
+      <DataSection />
     </div>
   );
 }
