@@ -91,10 +91,10 @@ export class AuthService {
     if (await repo.deleteSession(this.db, id)) await this.announceSessionsEnded([id]);
   }
 
-  /** The member's live sessions, the one making this request marked as theirs. */
+  /** The member's live sessions, the one making this request first, then the most recently used. */
   async listSessions(session: Session): Promise<DeviceSession[]> {
     const rows = await repo.liveSessionsOfUser(this.db, session.userId);
-    return rows.map((row) => presentSession(row, session.id));
+    return rows.map((row) => presentSession(row, session.id)).sort((a, b) => Number(b.current) - Number(a.current));
   }
 
   /**
