@@ -216,7 +216,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(notificationRoutes(notifications));
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
-  await app.register(dataExportRoutes(dataExport));
+  await app.register(dataExportRoutes(dataExport, limits));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -11,7 +11,8 @@ import type { ReadableStream } from 'node:stream/web';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
+import { buildTestApp, RELAXED_RATE_LIMITS } from '../../test/build-test-app.ts';
 import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
@@ -128,6 +129,22 @@ describe('download my data', () => {
     const zip = await readZip(response.rawPayload, () => true);
     expect([...zip.sizes.keys()]).toEqual(['README.txt', ...EXPORTED_JSON_FILES]);
     for (const name of EXPORTED_JSON_FILES.slice(1)) expect({ name, rows: lines<unknown[]>(zip.texts.get(name)).length }).toEqual({ name, rows: name === 'points-ledger.json' ? 1 : 0 });
+  });
+
+  it('allows a member five downloads an hour, then answers 429 with Retry-After', async () => {
+    await app.close();
+    ({ app, uploadsDir, log } = await buildTestApp({ rateLimits: { ...RELAXED_RATE_LIMITS, dataExportsPerMember: DEFAULT_RATE_LIMITS.dataExportsPerMember } }));
+    const member = await registerMember(app);
+    const other = await registerMember(app);
+
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send(app, 'GET', '/api/me/data', { cookie: member.cookie })).statusCode);
+    const refused = await send(app, 'GET', '/api/me/data', { cookie: member.cookie });
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send(app, 'GET', '/api/me/data', { cookie: other.cookie })).statusCode).toBe(200);
   });
 
   it('streams the archive of a member with 2,000 messages and 50 pictures with less than 50 MB of memory growth', async () => {
