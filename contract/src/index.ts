@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './conversations.ts';
+export * from './devices.ts';
 export * from './error.ts';
 export * from './events.ts';
 export * from './items.ts';

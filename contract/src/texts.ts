@@ -183,6 +183,9 @@ export const TEXT = {
     noItemsOther: "This user hasn't listed any items yet",
     notFound: 'Member not found',
   },
+  devices: {
+    notFound: 'That device is already signed out.',
+  },
   errors: {
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please try again later.',

@@ -17,6 +17,8 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
+import { DataExportService } from './modules/data-export/service.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
+  const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
     bus,
@@ -220,6 +223,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(notificationRoutes(notifications));
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
+  await app.register(dataExportRoutes(dataExport, limits));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -83,6 +83,8 @@ export const DEFAULT_RATE_LIMITS = {
   proposalsPerMember: { max: 30, windowMs: 10 * MINUTE },
   messagesPerMember: { max: 120, windowMs: MINUTE },
   uploadsPerMember: { max: 60, windowMs: 10 * MINUTE },
+  // Each export reads all of a member's rows and pictures: a handful an hour is plenty for a person.
+  dataExportsPerMember: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
 type Env = z.output<typeof envSchema>;

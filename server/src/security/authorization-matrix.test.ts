@@ -1,4 +1,4 @@
-import type { Notification } from '@swapyard/contract';
+import type { DeviceSession, Notification } from '@swapyard/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ interface World {
   notificationId: string;
   /** The address the owner asked to move to and has not confirmed yet. */
   pendingEmail: string;
+  /** The public id of a second session of the owner's: another browser they signed in with. */
+  ownerDeviceId: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful';
@@ -92,6 +94,14 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/me/email-change': { path: () => '/api/me/email-change', expect: signedIn(204) },
   'POST /api/auth/confirm-email': { path: () => '/api/auth/confirm-email', body: () => ({ json: { token: 'forged' } }), expect: anyone(400) },
+  'GET /api/me/sessions': { path: () => '/api/me/sessions', expect: signedIn(200) },
+  'DELETE /api/me/sessions/{id}': {
+    path: (w) => `/api/me/sessions/${w.ownerDeviceId}`,
+    // Another member's session is as unknown to them as a made-up id.
+    expect: { anonymous: 401, stranger: 404, rightful: 204 },
+  },
+  'POST /api/me/sessions/end-others': { path: () => '/api/me/sessions/end-others', expect: signedIn(204) },
+  'GET /api/me/data': { path: () => '/api/me/data', expect: signedIn(200) },
   'GET /api/items': { path: () => '/api/items', expect: signedIn(200) },
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },
@@ -171,6 +181,8 @@ async function makeWorld(): Promise<World> {
   const notifications: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: owner.cookie })).json().notifications;
   const pendingEmail = `pending-${randomUUID()}@example.com`;
   await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
+  await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
+  const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
   return {
     owner,
     stranger,
@@ -181,6 +193,7 @@ async function makeWorld(): Promise<World> {
     conversationId: conversation.id,
     notificationId: notifications[0]!.id,
     pendingEmail,
+    ownerDeviceId: devices.find((device) => !device.current)!.id,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { DeviceSession } from '@swapyard/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +24,8 @@ afterAll(async () => {
 /** The value of a `name=value` cookie: the session token itself. */
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
-describe('the log of a run that signs up, signs in, resets and changes a password, changes an email, fails a statement and deletes an account', () => {
-  it('holds no password, password hash, session token, reset token or cookie', async () => {
+describe('the log of a run that signs up, signs in, signs another browser out, resets and changes a password, changes an email, fails a statement and deletes an account', () => {
+  it('holds no password, password hash, session token or id, reset token or cookie', async () => {
     const secrets = new Map<string, string>();
     const member = await registerMember(app, { email: 'keeper@example.com', password: 'first secret words' });
     secrets.set('registration password', member.password).set('session token at registration', tokenOf(member.cookie));
@@ -32,6 +33,13 @@ describe('the log of a run that signs up, signs in, resets and changes a passwor
     const login = await send(app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: member.password } });
     secrets.set('session token at sign-in', tokenOf(sessionCookieOf(login)));
     await send(app, 'GET', '/api/me', { cookie: sessionCookieOf(login) });
+    // Signing out another browser names it by its public id; the session's id (the token's hash) stays out.
+    const devices = (await send(app, 'GET', '/api/me/sessions', { cookie: member.cookie })).json<{ sessions: DeviceSession[] }>().sessions;
+    await send(app, 'DELETE', `/api/me/sessions/${devices.find((device) => !device.current)!.id}`, { cookie: member.cookie });
+    await send(app, 'POST', '/api/me/sessions/end-others', { cookie: member.cookie });
+    secrets
+      .set('session id at registration', hashToken(tokenOf(member.cookie)))
+      .set('session id at sign-in', hashToken(tokenOf(sessionCookieOf(login))));
     const wrong = 'a wrong guess at it';
     await send(app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: wrong } });
     secrets.set('mistyped password', wrong);

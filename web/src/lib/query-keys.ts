@@ -20,6 +20,11 @@ export const accountKeys = {
   emailChange: ['account', 'email-change'] as const,
 };
 
+/** The browsers the member is signed in with (settings). */
+export const deviceKeys = {
+  list: ['devices'] as const,
+};
+
 export const itemKeys = {
   all: ['items'] as const,
   lists: ['items', 'list'] as const,

@@ -47,7 +47,7 @@ export async function deleteEmailChangesOf(db: Executor, userId: string): Promis
 
 export async function insertSession(
   db: Executor,
-  values: { id: string; userId: string; expiresAt: Date; remember: boolean },
+  values: { id: string; userId: string; expiresAt: Date; remember: boolean; userAgent: string | null },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -79,8 +79,25 @@ export async function deleteSessionsOfUser(db: Executor, userId: string): Promis
   return deleted.map((row) => row.id);
 }
 
-/** Every session of the member but the one kept; returns the ids ended. */
-export async function deleteOtherSessions(db: Executor, userId: string, keptId: string): Promise<string[]> {
+/** A member has a handful of sessions: one per browser they signed in with, so no paging. */
+export function liveSessionsOfUser(db: Executor, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Only a session of this member: an id of someone else's deletes nothing. */
+export async function deleteSessionOfUser(db: Executor, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+export async function deleteSessionsOfUserExcept(db: Executor, userId: string, keptId: string): Promise<string[]> {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keptId)))

@@ -3,6 +3,8 @@ import {
   confirmEmailBody,
   emailChangeBody,
   emailChangeResponse,
+  deviceSessionParams,
+  deviceSessionsResponse,
   forgotPasswordBody,
   loginBody,
   meResponse,
@@ -36,7 +38,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
         preHandler: rateLimit(limits.registerPerIp, byIp),
       },
       async (request, reply) => {
-        const signedIn = await auth.register(request.body);
+        const signedIn = await auth.register(request.body, request.headers['user-agent']);
         cookie.set(reply, signedIn.token, signedIn.remember);
         return reply.code(201).send({ user: signedIn.user });
       },
@@ -51,7 +53,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       },
       async (request, reply) => {
         const { email, password, remember } = request.body;
-        const signedIn = await auth.login(email, password, remember, cookie.read(request));
+        const signedIn = await auth.login(email, password, remember, cookie.read(request), request.headers['user-agent']);
         cookie.set(reply, signedIn.token, signedIn.remember);
         return { user: signedIn.user };
       },
@@ -67,6 +69,30 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
     api.get('/api/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request) => ({
       user: await requireSession(request).user(),
     }));
+
+    api.get(
+      '/api/me/sessions',
+      { schema: { tags: ['auth'], summary: 'The browsers the member is signed in with', response: { 200: deviceSessionsResponse } } },
+      async (request) => ({ sessions: await auth.listSessions(requireSession(request)) }),
+    );
+
+    api.delete(
+      '/api/me/sessions/:id',
+      { schema: { tags: ['auth'], summary: 'Signs out one of the other browsers of the member', params: deviceSessionParams } },
+      async (request, reply) => {
+        await auth.endSession(requireSession(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+
+    api.post(
+      '/api/me/sessions/end-others',
+      { schema: { tags: ['auth'], summary: 'Signs every browser of the member out but this one' } },
+      async (request, reply) => {
+        await auth.endOtherSessions(requireSession(request));
+        return reply.code(204).send();
+      },
+    );
 
     api.post(
       '/api/auth/forgot-password',

@@ -10,18 +10,20 @@ import {
   type CurrentUser,
   type EmailChangeBody,
   type EmailChangeResponse,
+  type DeviceSession,
   type ForgotPasswordBody,
   type RegisterBody,
   type ResetPasswordBody,
 } from '@swapyard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/database.ts';
-import { badRequest, conflict, unauthenticated } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import { accountMails } from './mails.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
+import { presentSession, publicSessionId, storableUserAgent } from './present-session.ts';
 import { presentCurrentUser } from './present-user.ts';
 import * as repo from './repository.ts';
 import { SessionCache } from './session-cache.ts';
@@ -60,7 +62,7 @@ export class AuthService {
   }
 
   /** The member and their 100-point signup bonus are created together or not at all. */
-  async register(input: RegisterBody): Promise<SignedIn> {
+  async register(input: RegisterBody, userAgent: string | undefined): Promise<SignedIn> {
     const passwordHash = await hashPassword(input.password);
     const user = await this.db.transaction(async (tx) => {
       const row = await repo.insertUser(tx, {
@@ -72,16 +74,22 @@ export class AuthService {
       const points = await this.points.move(tx, { userId: row.id, amount: STARTING_POINTS, reason: 'signup_bonus' });
       return { ...row, points };
     });
-    return this.startSession(this.db, user, false);
+    return this.startSession(this.db, user, false, userAgent);
   }
 
   /** A new session every time (rotation), and the one presented with the request is ended. */
-  async login(email: string, password: string, remember: boolean, previousToken?: string): Promise<SignedIn> {
+  async login(
+    email: string,
+    password: string,
+    remember: boolean,
+    previousToken: string | undefined,
+    userAgent: string | undefined,
+  ): Promise<SignedIn> {
     const user = await repo.findUserByEmail(this.db, email);
     const valid = await passwordMatches(user?.passwordHash, password);
     if (!user || !valid) throw unauthenticated(TEXT.account.invalidCredentials);
     if (previousToken) await this.logout(previousToken);
-    return this.startSession(this.db, user, remember);
+    return this.startSession(this.db, user, remember, userAgent);
   }
 
   /**
@@ -104,6 +112,29 @@ export class AuthService {
   async logout(token: string): Promise<void> {
     const id = hashToken(token);
     if (await repo.deleteSession(this.db, id)) await this.announceSessionsEnded([id]);
+  }
+
+  /** The member's live sessions, the one making this request first, then the most recently used. */
+  async listSessions(session: Session): Promise<DeviceSession[]> {
+    const rows = await repo.liveSessionsOfUser(this.db, session.userId);
+    return rows.map((row) => presentSession(row, session.id)).sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /**
+   * Looked up among the member's own sessions only, so another member's id, like an unknown one,
+   * is not found. Ending the current one is signing out, which has its own route and clears the cookie.
+   */
+  async endSession(session: Session, publicId: string): Promise<void> {
+    const rows = await repo.liveSessionsOfUser(this.db, session.userId);
+    const target = rows.find((row) => row.id !== session.id && publicSessionId(row.id) === publicId);
+    if (!target || !(await repo.deleteSessionOfUser(this.db, session.userId, target.id))) {
+      throw notFound(TEXT.devices.notFound);
+    }
+    await this.announceSessionsEnded([target.id]);
+  }
+
+  async endOtherSessions(session: Session): Promise<void> {
+    await this.announceSessionsEnded(await repo.deleteSessionsOfUserExcept(this.db, session.userId, session.id));
   }
 
   async resolve(token: string | undefined): Promise<Session | undefined> {
@@ -173,7 +204,7 @@ export class AuthService {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       await repo.endPasswordResetsOf(tx, user.id);
       await repo.deletePendingEmailChanges(tx, user.id);
-      return repo.deleteOtherSessions(tx, user.id, session.id);
+      return repo.deleteSessionsOfUserExcept(tx, user.id, session.id);
     });
     await this.announceSessionsEnded(ended);
     this.afterAnswer('password change notice could not be sent', () =>
@@ -267,7 +298,12 @@ export class AuthService {
     await this.mailer.send(accountMails.passwordReset(user.email, this.publicUrl(`/reset-password/${token}`)));
   }
 
-  private async startSession(db: Executor, user: repo.UserRow, remember: boolean): Promise<SignedIn> {
+  private async startSession(
+    db: Executor,
+    user: repo.UserRow,
+    remember: boolean,
+    userAgent: string | undefined,
+  ): Promise<SignedIn> {
     const token = newToken();
     const lifetimeMs = remember ? REMEMBERED_SESSION_DAYS * 24 * HOUR_MS : BROWSER_SESSION_HOURS * HOUR_MS;
     await repo.insertSession(db, {
@@ -275,6 +311,7 @@ export class AuthService {
       userId: user.id,
       expiresAt: new Date(Date.now() + lifetimeMs),
       remember,
+      userAgent: storableUserAgent(userAgent),
     });
     return { user: presentCurrentUser(user), token, remember };
   }

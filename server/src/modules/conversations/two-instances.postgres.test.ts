@@ -1,10 +1,11 @@
+import { WS_CLOSE, type DeviceSession } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { registerMember, send, type Member } from '../../test/members.ts';
+import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { openSocket } from '../../test/sockets.ts';
 
 let instanceA: FastifyInstance;
@@ -60,5 +61,23 @@ describe('two instances on one PostgreSQL', () => {
       .poll(async () => (await send(instanceB, 'GET', '/api/me', { cookie: ann.cookie })).statusCode, { timeout: 1_000, interval: 10 })
       .toBe(401);
     expect(Date.now() - signedOutAt).toBeLessThan(1_000);
+  });
+
+  it("signing out another browser through instance A closes that browser's socket on instance B at once", async () => {
+    const ann: Member = await registerMember(instanceA, { displayName: 'Ann' });
+    const login = await send(instanceB, 'POST', '/api/auth/login', { body: { email: ann.user.email, password: ann.password } });
+    const otherBrowser = sessionCookieOf(login);
+    const otherTab = await openSocket(instanceB, { cookie: otherBrowser });
+    const closed = new Promise<number>((resolve) => otherTab.socket.once('close', resolve));
+    const devices: DeviceSession[] = (await send(instanceA, 'GET', '/api/me/sessions', { cookie: ann.cookie })).json().sessions;
+
+    const endedAt = Date.now();
+    const ended = await send(instanceA, 'DELETE', `/api/me/sessions/${devices.find((device) => !device.current)!.id}`, { cookie: ann.cookie });
+
+    expect(ended.statusCode).toBe(204);
+    expect(await closed).toBe(WS_CLOSE.sessionEnded);
+    expect(Date.now() - endedAt).toBeLessThan(1_000);
+    expect((await send(instanceB, 'GET', '/api/me', { cookie: otherBrowser })).statusCode).toBe(401);
+    expect((await send(instanceB, 'GET', '/api/me', { cookie: ann.cookie })).statusCode).toBe(200);
   });
 });

@@ -91,6 +91,11 @@ export function imagesOf(db: Executor, itemId: string): Promise<ItemImageRow[]> 
   return db.select().from(itemImages).where(eq(itemImages.itemId, itemId)).orderBy(asc(itemImages.position));
 }
 
+export function imagesOfItems(db: Executor, itemIds: string[]): Promise<ItemImageRow[]> {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db.select().from(itemImages).where(inArray(itemImages.itemId, itemIds)).orderBy(asc(itemImages.position));
+}
+
 /** Locks the row: an edit and an accepted swap of the same item never interleave. */
 export async function lockItem(db: Executor, id: string): Promise<ItemRow | undefined> {
   const [row] = await db.select().from(items).where(eq(items.id, id)).for('update');
@@ -152,10 +157,6 @@ export function lockRemovableOf(db: Executor, ownerId: string) {
     .where(and(eq(items.ownerId, ownerId), ne(items.status, 'swapped')))
     .orderBy(asc(items.id))
     .for('update');
-}
-
-export function imagesOfItems(db: Executor, itemIds: string[]): Promise<ItemImageRow[]> {
-  return itemIds.length === 0 ? Promise.resolve([]) : db.select().from(itemImages).where(inArray(itemImages.itemId, itemIds));
 }
 
 export async function deleteItems(db: Executor, ids: string[]): Promise<void> {

@@ -98,6 +98,22 @@ export class ItemsService {
     return this.toPage(await repo.listByOwner(this.db, ownerId, status, decodeCursor(cursor), limit + 1), limit);
   }
 
+  /** Every listing of the member, whatever its status, with all its pictures: their data export. */
+  async ownListings(session: Session, { cursor, limit }: ListOptions): Promise<{ listings: ItemDetail[]; nextCursor: string | null }> {
+    const rows = await repo.listByOwner(this.db, session.userId, undefined, decodeCursor(cursor), limit + 1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
+    const images = await repo.imagesOfItems(this.db, visible.map((row) => row.item.id));
+    const { id, displayName, photoUrl } = await session.user();
+    // Signed in, so not a former member.
+    const owner = { id, displayName, photoUrl, former: false };
+    return {
+      listings: visible.map((row) =>
+        presentDetail(row.item, owner, images.filter((image) => image.itemId === row.item.id)),
+      ),
+      nextCursor,
+    };
+  }
+
   async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await repo.findWithOwner(this.db, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);

@@ -112,19 +112,25 @@ export function ratingsBy(db: Executor, raterId: string, proposalIds: string[]) 
         .where(and(eq(ratings.raterId, raterId), inArray(ratings.proposalId, proposalIds)));
 }
 
-/** The ratings a member received, newest first. */
-export function ratingsOf(db: Executor, rateeId: string, cursor: Cursor | undefined, limit: number) {
+/** The ratings a member received, or gave, newest first. */
+export function ratingsOf(db: Executor, side: 'received' | 'given', memberId: string, cursor: Cursor | undefined, limit: number) {
   return db
     .select({
       proposalId: ratings.proposalId,
       raterId: ratings.raterId,
+      rateeId: ratings.rateeId,
       stars: ratings.stars,
       comment: ratings.comment,
       createdAt: ratings.createdAt,
       cursorAt: sql<string>`${ratings.createdAt}::text`,
     })
     .from(ratings)
-    .where(and(eq(ratings.rateeId, rateeId), after(ratings.createdAt, ratings.proposalId, cursor)))
+    .where(
+      and(
+        eq(side === 'received' ? ratings.rateeId : ratings.raterId, memberId),
+        after(ratings.createdAt, ratings.proposalId, cursor),
+      ),
+    )
     .orderBy(desc(ratings.createdAt), desc(ratings.proposalId))
     .limit(limit);
 }

@@ -3,7 +3,9 @@ import {
   type Proposal,
   type ProposalCreateBody,
   type ProposalPage,
+  type MemberSummary,
   type RatingPage,
+  type ReceivedRating,
   type ProposalStatus,
   type RatingBody,
 } from '@swapyard/contract';
@@ -33,6 +35,12 @@ export interface ProposalOutcome {
 }
 
 const quiet = (): ProposalOutcome => ({ proposals: [], created: [], resolved: [], balances: [], swapped: [] });
+
+/** The ratings a member gave, as their data export lists them: whom they rated, for which swap. */
+export interface GivenRatingPage {
+  ratings: (Omit<ReceivedRating, 'rater'> & { ratee: MemberSummary })[];
+  nextCursor: string | null;
+}
 
 export class ProposalsService {
   constructor(
@@ -120,15 +128,28 @@ export class ProposalsService {
   /** Anyone signed in may read the ratings a member received, as they may read the profile. */
   async ratingsOf(session: Session, memberId: string, cursor: string | undefined, limit: number): Promise<RatingPage> {
     if (!(await this.profiles.exists(memberId))) throw notFound(TEXT.profile.notFound);
-    const rows = await repo.ratingsOf(this.db, memberId, decodeCursor(cursor), limit + 1);
+    const { ratings, nextCursor } = await this.ratingsPage('received', memberId, cursor, limit);
+    return { ratings: ratings.map(({ other, ...rating }) => ({ ...rating, rater: other })), nextCursor };
+  }
+
+  /** The ratings the member gave: only theirs to read, in the export of their data. */
+  async ratingsGiven(session: Session, cursor: string | undefined, limit: number): Promise<GivenRatingPage> {
+    const { ratings, nextCursor } = await this.ratingsPage('given', session.userId, cursor, limit);
+    return { ratings: ratings.map(({ other, ...rating }) => ({ ...rating, ratee: other })), nextCursor };
+  }
+
+  /** A page of ratings, each with the member on the other side of it. */
+  private async ratingsPage(side: 'received' | 'given', memberId: string, cursor: string | undefined, limit: number) {
+    const rows = await repo.ratingsOf(this.db, side, memberId, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.proposalId]);
-    const raterOf = await this.profiles.summaries(this.db, visible.map((row) => row.raterId));
+    const otherOf = (row: (typeof visible)[number]) => (side === 'received' ? row.raterId : row.rateeId);
+    const people = await this.profiles.summaries(this.db, visible.map(otherOf));
     return {
       ratings: visible.map((row) => ({
         proposalId: row.proposalId,
         stars: row.stars,
         comment: row.comment,
-        rater: raterOf.get(row.raterId)!,
+        other: people.get(otherOf(row))!,
         createdAt: row.createdAt.toISOString(),
       })),
       nextCursor,

@@ -1,17 +1,21 @@
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { DataSection } from '../components/data-section.tsx';
+import { DeleteAccountSection } from '../components/delete-account-section.tsx';
+import { DevicesSection } from '../components/devices-section.tsx';
 import { EmailSection } from '../components/email-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
-import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 
 /** The member's account, one section per concern, each its own component with its own calls. */
 export function SettingsPage() {
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeading>{WEB_TEXT.nav.settings}</PageHeading>
-      {/* Sections, in this order: Password, Email, Signed-in devices, Your data, Delete account. */}
       <PasswordSection />
       <EmailSection />
+      <DevicesSection />
+      <DataSection />
+      {/* Last, set apart: the one that cannot be undone. */}
       <DeleteAccountSection />
     </div>
   );
