@@ -138,6 +138,15 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the delete-account dialog over the settings page', async () => {
+    const { page } = await browsers.phone(true);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByLabel('Your password').waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the delete dialog over the owner’s item page', async () => {
     const { page } = await browsers.desktop(true);
     await page.goto(`/item/${world().annItem.id}`);

@@ -213,6 +213,27 @@ describe('main actions by keyboard alone', () => {
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
+  test('the delete-account dialog opens from the keyboard, holds focus, and Escape leaves the account as it was', async () => {
+    const { context, page } = await openBrowser();
+    const member = await registerSignedIn(context, server().baseURL);
+    await page.goto('/settings');
+    const opener = page.getByRole('button', { name: 'Delete my account' });
+
+    await reach(page, opener);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    const me = await context.request.get(`${server().baseURL}/api/me`);
+    expect(((await me.json()) as { user: { id: string } }).user.id).toBe(member.id);
+  });
+
   test('the delete dialog holds focus, closes on Escape and gives focus back, deleting nothing', async () => {
     const { context, page } = await openBrowser();
     await registerSignedIn(context, server().baseURL);
