@@ -8,6 +8,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { PANEL_FILTERS, readFilters } from '../filters.ts';
+import { useChoiceInAddress } from '../hooks/use-choice-in-address.ts';
 import { useDebouncedSearchParam } from '../hooks/use-debounced-search-param.ts';
 
 const t = ITEMS_TEXT.marketplace;
@@ -29,22 +30,15 @@ function pointsProblems(minValue: string, maxValue: string): { min?: string; max
 
 export function MarketplaceFilters({ id }: { id: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { category, type } = readFilters(searchParams);
+  const filters = readFilters(searchParams);
+  const [category, chooseCategory] = useChoiceInAddress('category', filters.category ?? '');
+  const [chosenType, chooseType] = useChoiceInAddress('type', filters.type === 'all' ? '' : filters.type);
+  const type = chosenType || 'all';
   const [location, setLocation] = useDebouncedSearchParam('location');
   const [minValue, setMinValue] = useDebouncedSearchParam('minValue');
   const [maxValue, setMaxValue] = useDebouncedSearchParam('maxValue');
   const typeName = useId();
   const problems = pointsProblems(minValue, maxValue);
-
-  // A choice is a step the member may want to undo with Back, unlike each letter typed.
-  const choose = (name: string, value: string) => {
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    });
-  };
 
   const reset = () => {
     setSearchParams((params) => {
@@ -59,9 +53,9 @@ export function MarketplaceFilters({ id }: { id: string }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Select
           label={WEB_TEXT.common.category}
-          value={category ?? ''}
+          value={category}
           onChange={(event) => {
-            choose('category', event.target.value);
+            chooseCategory(event.target.value);
           }}
         >
           <option value="">{TEXT.items.allCategories}</option>
@@ -113,7 +107,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
                   value={value}
                   checked={type === value}
                   onChange={() => {
-                    choose('type', value === 'all' ? '' : value);
+                    chooseType(value === 'all' ? '' : value);
                   }}
                   // Transparent over the whole segment, so the radio itself takes the click.
                   className="absolute inset-0 cursor-pointer opacity-0"
