@@ -75,6 +75,10 @@ export const deleteAccountBody = z.object({
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
+/** A member uses the marketplace; a moderator also works the report queue; an admin also runs the community. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const currentUser = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -86,6 +90,7 @@ export const currentUser = z.object({
   averageRating: z.number(),
   ratingCount: z.number().int(),
   createdAt: z.iso.datetime(),
+  role: z.enum(ROLES),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

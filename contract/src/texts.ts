@@ -197,6 +197,8 @@ export const TEXT = {
     /** Not in SPEC.md: PostgreSQL cannot store U+0000, and no keyboard types it. */
     unstorableText: 'Text cannot contain the NUL character (U+0000).',
     unexpected: 'Unexpected Application Error!',
+    /** Not in SPEC.md (issue 15): a moderator asking for what only an admin may do. */
+    adminsOnly: 'Only an admin can do that.',
   },
   shell: {
     loading: 'Loading...',

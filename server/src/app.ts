@@ -14,6 +14,7 @@ import { loggerOptions } from './lib/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { AuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
@@ -65,6 +66,7 @@ export interface Services {
   conversations: ConversationsService;
   presence: PresenceService;
   accounts: AccountsService;
+  audit: AuditService;
 }
 
 declare module 'fastify' {
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
+  const audit = new AuditService();
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     conversations,
     presence,
     accounts,
+    audit,
   });
 
   const pruneTimer = setInterval(() => {

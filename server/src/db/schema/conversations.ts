@@ -51,6 +51,8 @@ export const messages = pgTable(
     text: text('text').notNull().default(''),
     imageKey: text('image_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a moderator removed the message: both members see a placeholder instead of it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     unique('messages_sender_client_key').on(t.senderId, t.clientId),

@@ -20,6 +20,9 @@ export const items = pgTable(
     status: text('status').notNull().default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a moderator has hidden the listing: out of the marketplace and search, restorable. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     check('items_value_non_negative', sql`${t.value} >= 0`),

@@ -24,8 +24,10 @@ export const users = pgTable(
      * member's conversations and the ratings they gave keep their references ("Former member").
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    role: text('role').notNull().default('member'),
   },
   (t) => [
+    check('users_role_known', sql`${t.role} IN ('member', 'moderator', 'admin')`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
   ],

@@ -1,6 +1,6 @@
-import { TEXT } from '@swapyard/contract';
+import { TEXT, type CurrentUser, type Role } from '@swapyard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthenticated } from '../../lib/app-error.ts';
+import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { AuthService, Session } from './service.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
@@ -37,8 +37,19 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService, 
       throw unauthenticated(message);
     };
     route.onRequest = [...toArray(route.onRequest), refuseSignedOut];
+    if (route.url.startsWith(ADMIN_PREFIX)) route.onRequest = [...route.onRequest, hideFromMembers];
   });
 }
+
+const ADMIN_PREFIX = '/api/admin/';
+
+/** The operator's routes answer a member as if they did not exist, before the body is read. */
+const hideFromMembers = async (request: FastifyRequest, reply: FastifyReply) => {
+  const user = await requireSession(request).user();
+  if (user.role !== 'member') return;
+  if (request.headers['content-length'] || request.headers['transfer-encoding']) reply.header('connection', 'close');
+  throw notFound(TEXT.errors.notFound);
+};
 
 const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
@@ -46,4 +57,16 @@ const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) throw unauthenticated(TEXT.auth.required);
   return request.session;
+}
+
+const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
+
+/**
+ * The signed-in member, when their role reaches `least`. Under /api/admin/ a member never gets this
+ * far (404); a moderator asking for an admin's action is told it is not theirs.
+ */
+export async function requireRole(request: FastifyRequest, least: Exclude<Role, 'member'>): Promise<CurrentUser> {
+  const user = await requireSession(request).user();
+  if (RANK[user.role] >= RANK[least]) return user;
+  throw user.role === 'member' ? notFound(TEXT.errors.notFound) : forbidden(TEXT.errors.adminsOnly);
 }

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@swapyard/contract';
+import type { CurrentUser, Role } from '@swapyard/contract';
 import type { UserRow } from './repository.ts';
 
 export function presentCurrentUser(row: UserRow): CurrentUser {
@@ -13,5 +13,6 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     averageRating: row.ratingCount === 0 ? 0 : Math.round((row.ratingSum / row.ratingCount) * 10) / 10,
     ratingCount: row.ratingCount,
     createdAt: row.createdAt.toISOString(),
+    role: row.role as Role,
   };
 }
