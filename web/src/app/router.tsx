@@ -143,6 +143,14 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'admin',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
+                    }),
+                    // Each admin section adds its page here.
+                    children: [],
+                  },
+                  {
                     path: 'notifications',
                     lazy: async () => ({
                       Component: (await import('../features/notifications/pages/notifications-page.tsx'))

@@ -14,6 +14,7 @@ export const WEB_TEXT = {
     history: 'History',
     settings: 'Settings',
     proposals: 'Proposals',
+    admin: 'Admin',
     logOut: 'Log out',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

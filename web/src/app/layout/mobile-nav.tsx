@@ -7,7 +7,7 @@ import { WEB_TEXT } from '../../lib/texts.ts';
 import { Brand } from './brand.tsx';
 import { LogOutButton } from './log-out-button.tsx';
 import { MemberSummary } from './member-summary.tsx';
-import { PRIMARY_NAV, SECONDARY_NAV } from './nav-items.ts';
+import { PRIMARY_NAV, secondaryNav } from './nav-items.ts';
 import { NavList } from './nav-list.tsx';
 import { UnreadBadge } from './unread-badge.tsx';
 
@@ -85,7 +85,7 @@ export function MobileTopBar() {
           <nav aria-label={t.menuLabel} className="flex flex-col gap-4 py-4">
             <NavList items={PRIMARY_NAV} onNavigate={close} />
             <div className="border-t border-stone-200 pt-4">
-              <NavList items={SECONDARY_NAV} onNavigate={close} />
+              <NavList items={secondaryNav(user.role)} onNavigate={close} />
             </div>
           </nav>
           <div className="border-t border-stone-200 pt-4">

@@ -1,4 +1,17 @@
-import { ArrowLeftRight, Bell, CirclePlus, History, House, MessageCircle, Settings, Store, UserRound, type LucideIcon } from 'lucide-react';
+import type { Role } from '@swapyard/contract';
+import {
+  ArrowLeftRight,
+  Bell,
+  CirclePlus,
+  History,
+  House,
+  MessageCircle,
+  Settings,
+  ShieldCheck,
+  Store,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { WEB_TEXT } from '../../lib/texts.ts';
 
 export interface NavItem {
@@ -24,9 +37,16 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { to: '/profile', label: t.profile, icon: UserRound, end: true },
 ];
 
-export const SECONDARY_NAV: readonly NavItem[] = [
+const SECONDARY_NAV: readonly NavItem[] = [
   { to: '/notifications', label: t.notifications, icon: Bell, badge: 'notifications' },
   { to: '/proposals', label: t.proposals, icon: ArrowLeftRight },
   { to: '/history', label: t.history, icon: History },
   { to: '/settings', label: t.settings, icon: Settings },
 ];
+
+const STAFF_NAV: readonly NavItem[] = [...SECONDARY_NAV, { to: '/admin', label: t.admin, icon: ShieldCheck }];
+
+/** Admin is shown to moderators and admins only; a member never sees that it exists. */
+export function secondaryNav(role: Role): readonly NavItem[] {
+  return role === 'member' ? SECONDARY_NAV : STAFF_NAV;
+}

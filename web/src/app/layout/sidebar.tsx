@@ -3,7 +3,7 @@ import { WEB_TEXT } from '../../lib/texts.ts';
 import { Brand } from './brand.tsx';
 import { LogOutButton } from './log-out-button.tsx';
 import { MemberSummary } from './member-summary.tsx';
-import { PRIMARY_NAV, SECONDARY_NAV } from './nav-items.ts';
+import { PRIMARY_NAV, secondaryNav } from './nav-items.ts';
 import { NavList } from './nav-list.tsx';
 
 export function Sidebar() {
@@ -16,7 +16,7 @@ export function Sidebar() {
       <nav aria-label={WEB_TEXT.nav.mainLabel} className="mt-8 flex flex-1 flex-col gap-6 overflow-y-auto">
         <NavList items={PRIMARY_NAV} />
         <div className="border-t border-stone-200 pt-4">
-          <NavList items={SECONDARY_NAV} />
+          <NavList items={secondaryNav(user.role)} />
         </div>
       </nav>
       <div className="flex flex-col gap-3 border-t border-stone-200 pt-4">

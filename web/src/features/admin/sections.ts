@@ -1,0 +1,24 @@
+import type { Role } from '@swapyard/contract';
+import { ADMIN_TEXT } from './texts.ts';
+
+export interface AdminSection {
+  to: string;
+  label: string;
+  /** Only an admin's: a moderator is not shown it. */
+  adminOnly?: boolean;
+  end?: boolean;
+}
+
+const t = ADMIN_TEXT.sections;
+
+const SECTIONS: readonly AdminSection[] = [
+  { to: '/admin', label: t.reports, end: true },
+  { to: '/admin/members', label: t.members },
+  { to: '/admin/invites', label: t.invites },
+  { to: '/admin/audit', label: t.audit },
+  { to: '/admin/settings', label: t.settings, adminOnly: true },
+];
+
+export function adminSections(role: Role): readonly AdminSection[] {
+  return SECTIONS.filter((section) => !section.adminOnly || role === 'admin');
+}
