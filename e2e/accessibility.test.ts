@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { TEXT } from '@swapyard/contract';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
-import { animationsDone, DESKTOP, PHONE, toast, useBrowsers } from './fixtures/browser.ts';
-import { signIn } from './fixtures/members.ts';
+import { animationsDone, DESKTOP, PHONE, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { openConversation, sendMessage } from './fixtures/conversations.ts';
+import { registerClient, signIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
 import { useWorld } from './fixtures/world.ts';
 
@@ -134,6 +135,22 @@ describe('pages in another state', () => {
     await page.goto(`/item/${world().benItem.id}`);
     await page.getByRole('button', { name: /^Open photo 1 of \d+ full screen$/ }).click();
     await page.getByRole('dialog', { name: `Photos of ${world().benItem.title}` }).getByRole('img').waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('a message’s arrival toast over the marketplace', async () => {
+    const { page } = await browsers.phone(true);
+    await page.goto('/marketplace');
+    await page.getByRole('heading', { level: 1, name: 'Marketplace' }).waitFor();
+    await expect.poll(() => server().openSockets(world().ann.id), UI_WAIT).toBeGreaterThan(0);
+    const { api } = await registerClient(server().baseURL, { displayName: 'Tom Toaster' });
+    onTestFinished(() => api.dispose());
+    const conversationId = await openConversation({ request: api }, server().baseURL, world().ann.id);
+    await sendMessage({ request: api }, server().baseURL, conversationId, 'Is the tent still there?');
+    const arrival = toast(page, 'New message from Tom Toaster');
+    // Under the pointer, the toast holds still for as long as axe reads it.
+    await arrival.hover();
 
     expect(await problemsOn(page)).toEqual([]);
   });

@@ -1,8 +1,9 @@
-import { TEXT } from '@swapyard/contract';
+import { TEXT, TOAST_DURATION_MS } from '@swapyard/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
-import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { animationsDone, DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { openConversation, sendMessage } from './fixtures/conversations.ts';
 import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
 import { registerClient, registerMember, registerSignedIn } from './fixtures/members.ts';
@@ -186,6 +187,30 @@ describe('main actions by keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     await page.getByText('You rated 4 stars').waitFor();
+  });
+
+  test('a message arriving raises a toast a keyboard reaches with Alt+T; it stays while focused, and View opens the chat', async () => {
+    const { baseURL } = server();
+    const sender = await otherMember('Tia Toast');
+    const { context, page } = await openBrowser();
+    const member = await registerSignedIn(context, baseURL);
+    await page.goto('/marketplace');
+    await page.getByRole('heading', { level: 1, name: 'Marketplace' }).waitFor();
+    await expect.poll(() => server().openSockets(member.id), UI_WAIT).toBeGreaterThan(0);
+    const conversationId = await openConversation(sender, baseURL, member.id);
+
+    await sendMessage(sender, baseURL, conversationId, 'Is the kettle still there?');
+    const view = page.getByRole('button', { name: 'View' });
+    await view.waitFor();
+    await page.keyboard.press('Alt+KeyT');
+    await animationsDone(page);
+    await reach(page, view);
+    // Taking longer than a toast lasts: one being read by keyboard must not vanish under it.
+    await page.waitForTimeout(TOAST_DURATION_MS);
+    expect(await view.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL((url) => url.pathname === `/chat/${conversationId}`);
   });
 
   test('the photo viewer opens from the keyboard, moves with the arrows, holds focus and gives it back', async () => {
