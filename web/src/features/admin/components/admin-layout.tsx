@@ -11,7 +11,9 @@ export function AdminLayout() {
   const user = useCurrentUser();
   // The role shown may be the one saved offline: a member made a moderator since is told by the answer on its way.
   const checkingRole = useIsFetching({ queryKey: currentUserQuery.queryKey }) > 0;
-  if (user.role === 'member') return checkingRole ? <LoadingState label={ADMIN_TEXT.loading} className="py-8" /> : <Navigate to="/not-found" replace />;
+  if (user.role === 'member') {
+    return checkingRole ? <LoadingState label={ADMIN_TEXT.loading} className="py-8" /> : <Navigate to="/not-found" replace />;
+  }
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{ADMIN_TEXT.heading}</PageHeading>
@@ -22,6 +24,10 @@ export function AdminLayout() {
               <NavLink
                 to={to}
                 end={end ?? false}
+                // The row scrolls sideways on a phone; Chromium leaves a tab focused by Tab half outside it.
+                onFocus={(event) => {
+                  event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+                }}
                 className="-mb-px block border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 aria-[current=page]:border-emerald-600 aria-[current=page]:text-emerald-800"
               >
                 {label}

@@ -1,5 +1,5 @@
 import { ROLES, type AdminMember, type Role } from '@swapyard/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
@@ -18,6 +18,7 @@ export function MemberRow({ member, canChangeRoles }: { member: AdminMember; can
   const changeRole = useChangeRole();
   // The role picked in the select, waiting for the dialog's confirmation; the select shows the stored role meanwhile.
   const [proposed, setProposed] = useState<Role | null>(null);
+  const roleId = useId();
 
   const close = () => {
     setProposed(null);
@@ -44,21 +45,26 @@ export function MemberRow({ member, canChangeRoles }: { member: AdminMember; can
         <p className="text-xs text-stone-600">{t.joined(formatMonthDayYear(member.createdAt))}</p>
       </div>
       {canChangeRoles ? (
-        <select
-          aria-label={t.roleLabel(member.displayName)}
-          value={member.role}
-          disabled={changeRole.isPending}
-          onChange={(event) => {
-            setProposed(event.target.value as Role);
-          }}
-          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-sm hover:border-stone-400 sm:w-40"
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t.roleNames[role]}
-            </option>
-          ))}
-        </select>
+        <>
+          <label htmlFor={roleId} className="sr-only">
+            {t.roleLabel(member.displayName)}
+          </label>
+          <select
+            id={roleId}
+            value={member.role}
+            disabled={changeRole.isPending}
+            onChange={(event) => {
+              setProposed(event.target.value as Role);
+            }}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 shadow-sm hover:border-stone-400 sm:w-40"
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t.roleNames[role]}
+              </option>
+            ))}
+          </select>
+        </>
       ) : (
         <Badge tone={member.role === 'member' ? 'neutral' : 'success'}>{t.roleNames[member.role]}</Badge>
       )}
