@@ -1,3 +1,4 @@
+import { TEXT } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { PHONE, UI_WAIT, textsOf, toast, useBrowsers } from './fixtures/browser.ts';
@@ -101,5 +102,22 @@ describe('a second member', () => {
     await phone.page.getByRole('searchbox', { name: 'Search members' }).fill(tag);
     await textsOf(phone.page.getByRole('listitem').filter({ hasText: tag }).locator('span')).toEqual(['Moderator']);
     expect(await phone.page.getByRole('combobox').count()).toBe(0);
+  });
+});
+
+describe('the last admin', () => {
+  test('cannot delete their account: the dialog says why, and they stay signed in', async () => {
+    const { context, page } = await openBrowser();
+    await signIn(context, server().baseURL, theFounder());
+    await page.goto('/settings');
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Your password').fill(theFounder().password);
+    await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+
+    await textsOf(dialog.getByRole('alert')).toEqual([TEXT.roles.lastAdminDelete]);
+    const me = await context.request.get(`${server().baseURL}/api/me`);
+    expect(me.status()).toBe(200);
   });
 });
