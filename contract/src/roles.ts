@@ -20,7 +20,7 @@ export type AdminMember = z.infer<typeof adminMember>;
 
 /** Newest members first; `q` finds a member by part of their name or email. */
 export const adminMemberListQuery = pageQuery(100, 50).extend({ q: optionalQueryText(EMAIL_MAX_LENGTH) });
-export type AdminMemberListQuery = z.input<typeof adminMemberListQuery>;
+export type AdminMemberListQuery = z.output<typeof adminMemberListQuery>;
 
 export const adminMemberPage = z.object({ members: z.array(adminMember), nextCursor: z.string().nullable() });
 export type AdminMemberPage = z.infer<typeof adminMemberPage>;

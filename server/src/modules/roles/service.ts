@@ -1,4 +1,4 @@
-import { TEXT, type AdminMember, type AdminMemberPage, type CurrentUser, type Role } from '@swapyard/contract';
+import { TEXT, type AdminMember, type AdminMemberListQuery, type AdminMemberPage, type CurrentUser, type Role } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
@@ -44,7 +44,7 @@ export class RolesService {
     if (member?.role === 'admin' && (await repo.countOtherAdmins(tx, userId)) === 0) throw conflict(TEXT.roles.lastAdminDelete);
   }
 
-  async list(actor: RoleActor, { q, cursor, limit }: { q?: string | undefined; cursor?: string | undefined; limit: number }): Promise<AdminMemberPage> {
+  async list(actor: RoleActor, { q, cursor, limit }: AdminMemberListQuery): Promise<AdminMemberPage> {
     if (actor.role === 'member') throw notFound(TEXT.errors.notFound);
     const rows = await repo.listMembers(this.db, q, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.id]);
