@@ -6,7 +6,7 @@ import { animationsDone, DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } 
 import { openConversation, sendMessage } from './fixtures/conversations.ts';
 import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
-import { registerClient, registerMember, registerSignedIn } from './fixtures/members.ts';
+import { registerClient, registerMember, registerSignedIn, signIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
 import { propose } from './fixtures/swaps.ts';
 import { useWorld } from './fixtures/world.ts';
@@ -282,5 +282,28 @@ describe('main actions by keyboard alone', () => {
     expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const stillThere = await context.request.get(`${server().baseURL}/api/items/${item.id}`);
     expect(stillThere.status()).toBe(200);
+  });
+
+  test("an admin picks a member's role with the arrow keys, the confirmation holds focus, and Escape changes nothing", async () => {
+    const { context, page } = await openBrowser();
+    await signIn(context, server().baseURL, world().ann);
+    await page.goto('/admin/members');
+    const role = page.getByRole('combobox', { name: `Role of ${world().ben.displayName}` });
+
+    await reach(page, role);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('dialog', { name: `Make ${world().ben.displayName} a moderator?` }).waitFor();
+
+    expect((await focusStop(page)).name).toBe('Cancel');
+    for (let press = 0; press < 3; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    expect(await role.inputValue()).toBe('member');
+    const members = await context.request.get(`${server().baseURL}/api/admin/members?q=${encodeURIComponent(world().ben.email)}`);
+    expect(((await members.json()) as { members: { role: string }[] }).members.map((member) => member.role)).toEqual(['member']);
   });
 });

@@ -9,4 +9,5 @@ export * from './items.ts';
 export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';
+export * from './roles.ts';
 export * from './texts.ts';

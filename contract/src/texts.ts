@@ -39,6 +39,13 @@ export const TEXT = {
     /** How a member who deleted their account is shown wherever they appear (issue 14). */
     formerMember: 'Former member',
   },
+  /** Issue 15: who runs the community, and the rules that keep it from being left without an admin. */
+  roles: {
+    firstAdminWelcome: "Welcome! As the first member, you are this community's admin.",
+    lastAdminDemote: "The community's last admin can't be demoted. Make another member an admin first.",
+    lastAdminDelete: "You are the community's last admin. Make another member an admin before deleting your account.",
+    memberNotFound: 'That member does not exist.',
+  },
   auth: {
     required: 'You must be logged in',
   },

@@ -36,6 +36,8 @@ import { PointsService } from './modules/points/service.ts';
 import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
+import { RolesService } from './modules/roles/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
@@ -67,6 +69,7 @@ export interface Services {
   presence: PresenceService;
   accounts: AccountsService;
   audit: AuditService;
+  roles: RolesService;
 }
 
 declare module 'fastify' {
@@ -137,7 +140,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const points = new PointsService(database.db, bus);
-  const auth = new AuthService(database.db, bus, points, mailer, publicUrl, app.log);
+  const audit = new AuditService();
+  const roles = new RolesService(database.db, audit);
+  const auth = new AuthService(database.db, bus, points, roles, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
   const items = new ItemsService(database.db, images, bus);
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
@@ -152,10 +157,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return () => proposals.announce(withdrawn);
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items);
-  const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
+  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
-  const audit = new AuditService();
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     presence,
     accounts,
     audit,
+    roles,
   });
 
   const pruneTimer = setInterval(() => {
@@ -228,6 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
   await app.register(dataExportRoutes(dataExport, limits));
+  await app.register(roleRoutes(roles));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -9,6 +9,7 @@ import { createItem } from '../test/items.ts';
 import { registerMember, registration, send, type Member } from '../test/members.ts';
 import { multipart } from '../test/multipart.ts';
 import { createProposal } from '../test/proposals.ts';
+import { registerWithRole } from '../test/roles.ts';
 
 /** What one route is called with, and who may do what. */
 interface World {
@@ -16,6 +17,9 @@ interface World {
   /** A third member with no part in any of it. */
   stranger: Member;
   partner: Member;
+  /** A moderator and an admin with no part in any of it: their role is all they bring. */
+  moderator: Member;
+  admin: Member;
   itemId: string;
   imageUrl: string;
   proposalId: string;
@@ -27,7 +31,9 @@ interface World {
   ownerDeviceId: string;
 }
 
-type Actor = 'anonymous' | 'stranger' | 'rightful';
+type Actor = 'anonymous' | 'stranger' | 'rightful' | 'moderator' | 'admin';
+/** Who must be named in every entry; a moderator and an admin are strangers unless the entry says otherwise. */
+type NamedActor = 'anonymous' | 'stranger' | 'rightful';
 type Body = { json: unknown } | { form: ReturnType<typeof multipart> };
 
 interface Entry {
@@ -35,12 +41,14 @@ interface Entry {
   body?: (w: World) => Body | Promise<Body>;
   /** Who, besides a signed-out visitor, is the route meant for: the owner of the object or its other party. */
   rightful?: 'owner' | 'partner';
-  expect: Record<Actor, number>;
+  expect: Record<NamedActor, number> & Partial<Record<Actor, number>>;
 }
 
 const signedIn = (status: number) => ({ anonymous: 401, stranger: status, rightful: status });
 const ownerOnly = (status: number) => ({ anonymous: 401, stranger: 403, rightful: status });
 const anyone = (status: number) => ({ anonymous: status, stranger: status, rightful: status });
+/** The operator's routes: a member is answered as if they did not exist. */
+const staff = (moderator: number, admin: number) => ({ anonymous: 401, stranger: 404, rightful: 404, moderator, admin });
 const photo = async (field: string): Promise<Body> => ({
   form: multipart({ clientId: randomUUID() }, [{ field, name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
 });
@@ -149,6 +157,12 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/conversations/{id}/images': { path: (w) => `/api/conversations/${w.conversationId}/images`, body: () => photo('image'), expect: ownerOnly(200) },
   'POST /api/conversations/{id}/read': { path: (w) => `/api/conversations/${w.conversationId}/read`, expect: ownerOnly(204) },
+  'GET /api/admin/members': { path: () => '/api/admin/members', expect: staff(200, 200) },
+  'PUT /api/admin/members/{id}/role': {
+    path: (w) => `/api/admin/members/${w.partner.user.id}/role`,
+    body: () => ({ json: { role: 'moderator' } }),
+    expect: staff(403, 200),
+  },
 };
 
 let app: FastifyInstance;
@@ -156,6 +170,8 @@ let routes: string[];
 
 beforeAll(async () => {
   ({ app } = await buildTestApp());
+  // The first account is the site's admin: registered here, so every world's members are members.
+  await registerMember(app, { displayName: 'Founder' });
   await app.ready();
   const spec = app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(spec.paths).flatMap(([path, operations]) =>
@@ -171,6 +187,8 @@ async function makeWorld(): Promise<World> {
   const owner = await registerMember(app, { displayName: 'Owner', password: 'the owner alone knows' });
   const partner = await registerMember(app, { displayName: 'Partner' });
   const stranger = await registerMember(app, { displayName: 'Stranger' });
+  const moderator = await registerWithRole(app, 'moderator', 'Moderator');
+  const admin = await registerWithRole(app, 'admin', 'Admin');
   const item = await createItem(app, owner);
   const proposal = await createProposal(app, partner, item.id, { pointsOffer: 10 });
   const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: partner.cookie, body: { otherUserId: owner.user.id } })).json();
@@ -187,6 +205,8 @@ async function makeWorld(): Promise<World> {
     owner,
     stranger,
     partner,
+    moderator,
+    admin,
     itemId: item.id,
     imageUrl: item.images[0]!.url,
     proposalId: proposal.id,
@@ -230,7 +250,7 @@ describe('authorization matrix', () => {
     expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s: signed out, a stranger and the rightful member get what they should', async (_route, entry) => {
+  it.each(Object.entries(MATRIX))('%s: signed out, a stranger, the rightful member, a moderator and an admin get what they should', async (route, entry) => {
     const world = await makeWorld();
     const rightful = entry.rightful === 'partner' ? world.partner : world.owner;
     const secrets = [
@@ -243,17 +263,20 @@ describe('authorization matrix', () => {
       'Private words',
     ];
 
-    for (const actor of ['anonymous', 'stranger', 'rightful'] as const) {
+    // The rightful member last: what they may do (delete the listing) would change what the others meet.
+    for (const actor of ['anonymous', 'stranger', 'moderator', 'admin', 'rightful'] as const) {
       const before = await fingerprint(app.services.database.db);
-      const member = actor === 'anonymous' ? undefined : actor === 'stranger' ? world.stranger : rightful;
+      const member = { anonymous: undefined, stranger: world.stranger, rightful, moderator: world.moderator, admin: world.admin }[actor];
       const response = await call(entry, world, member);
 
-      expect({ actor, status: response.statusCode }).toEqual({ actor, status: entry.expect[actor] });
+      expect({ actor, status: response.statusCode }).toEqual({ actor, status: entry.expect[actor] ?? entry.expect.stranger });
       if (response.statusCode >= 400) {
         expect(response.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
         expect({ actor, unchanged: (await fingerprint(app.services.database.db)) === before }).toEqual({ actor, unchanged: true });
       }
-      if (actor !== 'rightful') {
+      // Moderators and admins see members' emails where the operator's pages list them, and nowhere else.
+      const operatorSees = (actor === 'moderator' || actor === 'admin') && route.includes(' /api/admin/');
+      if (actor !== 'rightful' && !operatorSees) {
         // Nobody else's email, proposals, conversations, messages or notifications leak into a stranger's answer.
         for (const secret of secrets) expect(response.body).not.toContain(secret);
       }

@@ -62,6 +62,7 @@ let image: Buffer;
 
 beforeAll(async () => {
   ({ app, log } = await buildTestApp({ logLevel: 'info' }));
+  // The site's first account, so its admin: the /api/admin/ routes are fuzzed past their gate.
   member = await registerMember(app);
   const other = await registerMember(app);
   const theirs = await createItem(app, other);

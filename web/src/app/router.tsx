@@ -148,7 +148,14 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
                     }),
                     // Each admin section adds its page here.
-                    children: [],
+                    children: [
+                      {
+                        path: 'members',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/members/pages/members-page.tsx')).MembersPage,
+                        }),
+                      },
+                    ],
                   },
                   {
                     path: 'notifications',

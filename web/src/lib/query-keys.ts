@@ -76,3 +76,9 @@ export const conversationKeys = {
   detail: (id: string) => ['conversations', 'one', id] as const,
   messages: (id: string) => ['conversations', 'messages', id] as const,
 };
+
+/** The operator's Members page (admin). */
+export const adminMemberKeys = {
+  all: ['admin-members'] as const,
+  list: (q: string) => ['admin-members', 'list', q] as const,
+};

@@ -24,6 +24,8 @@ let base: string;
 /** PGlite runs one transaction at a time and would hide the race: this runs on PostgreSQL only. */
 beforeAll(async () => {
   ({ app } = await buildTestApp());
+  // The first account is the site's admin, who may not leave: a founder takes that place, so every leaver here can.
+  await registerMember(app, { displayName: 'Founder' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Role } from '@swapyard/contract';
 import type { Executor } from '../../db/database.ts';
 import { emailChanges, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -17,7 +18,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 /** Undefined when the email is taken (case-insensitively). */
 export async function insertUser(
   db: Executor,
-  values: { email: string; passwordHash: string; displayName: string },
+  values: { email: string; passwordHash: string; displayName: string; role: Role },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;

@@ -10,6 +10,7 @@ import {
   meResponse,
   messageResponse,
   registerBody,
+  registerResponse,
   resetPasswordBody,
   TEXT,
 } from '@swapyard/contract';
@@ -34,13 +35,13 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       '/api/auth/register',
       {
         config: { public: true },
-        schema: { tags: ['auth'], body: registerBody, response: { 201: meResponse } },
+        schema: { tags: ['auth'], body: registerBody, response: { 201: registerResponse } },
         preHandler: rateLimit(limits.registerPerIp, byIp),
       },
       async (request, reply) => {
         const signedIn = await auth.register(request.body, request.headers['user-agent']);
         cookie.set(reply, signedIn.token, signedIn.remember);
-        return reply.code(201).send({ user: signedIn.user });
+        return reply.code(201).send({ user: signedIn.user, message: signedIn.message });
       },
     );
 

@@ -28,6 +28,7 @@ import { presentCurrentUser } from './present-user.ts';
 import * as repo from './repository.ts';
 import { SessionCache } from './session-cache.ts';
 import type { PointsService } from '../points/service.ts';
+import type { RolesService } from '../roles/service.ts';
 
 const HOUR_MS = 3_600_000;
 // Touching last_seen_at on every request would turn every read into a write.
@@ -54,6 +55,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly points: PointsService,
+    private readonly roles: RolesService,
     private readonly mailer: Mailer,
     private readonly publicUrl: (path: string) => string,
     private readonly log: FastifyBaseLogger,
@@ -61,20 +63,25 @@ export class AuthService {
     bus.subscribe(this.sessions);
   }
 
-  /** The member and their 100-point signup bonus are created together or not at all. */
-  async register(input: RegisterBody, userAgent: string | undefined): Promise<SignedIn> {
+  /**
+   * The member and their 100-point signup bonus are created together or not at all. The first
+   * account on an empty site is its admin, and is told so.
+   */
+  async register(input: RegisterBody, userAgent: string | undefined): Promise<SignedIn & { message: string }> {
     const passwordHash = await hashPassword(input.password);
     const user = await this.db.transaction(async (tx) => {
       const row = await repo.insertUser(tx, {
         email: input.email,
         passwordHash,
         displayName: input.displayName,
+        role: await this.roles.roleForNewAccount(tx),
       });
       if (!row) throw conflict(TEXT.account.emailTaken);
       const points = await this.points.move(tx, { userId: row.id, amount: STARTING_POINTS, reason: 'signup_bonus' });
       return { ...row, points };
     });
-    return this.startSession(this.db, user, false, userAgent);
+    const signedIn = await this.startSession(this.db, user, false, userAgent);
+    return { ...signedIn, message: user.role === 'admin' ? TEXT.roles.firstAdminWelcome : TEXT.account.registered };
   }
 
   /** A new session every time (rotation), and the one presented with the request is ended. */

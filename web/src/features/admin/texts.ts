@@ -1,6 +1,7 @@
 /** Texts only the admin pages show; one block per section. */
 export const ADMIN_TEXT = {
   heading: 'Admin',
+  loading: 'Loading...',
   sectionsLabel: 'Admin sections',
   sections: {
     reports: 'Reports',
@@ -8,5 +9,27 @@ export const ADMIN_TEXT = {
     invites: 'Invites',
     audit: 'Audit log',
     settings: 'Community settings',
+  },
+  members: {
+    heading: 'Members',
+    searchLabel: 'Search members',
+    searchPlaceholder: 'Search by name or email',
+    loading: 'Loading members...',
+    loadFailed: 'Could not load the members.',
+    noMatches: 'No member matches that search.',
+    more: 'More members',
+    joined: (date: string) => `Joined ${date}`,
+    roleLabel: (name: string) => `Role of ${name}`,
+    roleNames: { member: 'Member', moderator: 'Moderator', admin: 'Admin' },
+    readOnlyNote: 'Only an admin can change roles.',
+    confirmTitle: (name: string, role: string) => `Make ${name} ${role === 'admin' ? 'an' : 'a'} ${role}?`,
+    confirmBody: {
+      member: 'They keep their listings and swaps, and lose access to the Admin pages.',
+      moderator: 'They will see the Admin pages: the report queue, members, invites and the audit log, and can act on reports.',
+      admin: 'They will be able to do everything you can, including changing roles and the community settings.',
+    },
+    confirm: 'Change role',
+    changed: (name: string, role: string) => `${name} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+    changeFailed: 'Could not change the role.',
   },
 } as const;

@@ -1,13 +1,19 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { adminSections } from '../sections.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 
 /** The operator's pages; a member is shown the not-found page, as the API answers them 404. */
 export function AdminLayout() {
   const user = useCurrentUser();
-  if (user.role === 'member') return <Navigate to="/not-found" replace />;
+  // The role shown may be the one saved offline: a member made a moderator since is told by the answer on its way.
+  const checkingRole = useIsFetching({ queryKey: currentUserQuery.queryKey }) > 0;
+  if (user.role === 'member') {
+    return checkingRole ? <LoadingState label={ADMIN_TEXT.loading} className="py-8" /> : <Navigate to="/not-found" replace />;
+  }
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{ADMIN_TEXT.heading}</PageHeading>
@@ -18,6 +24,10 @@ export function AdminLayout() {
               <NavLink
                 to={to}
                 end={end ?? false}
+                // The row scrolls sideways on a phone; Chromium leaves a tab focused by Tab half outside it.
+                onFocus={(event) => {
+                  event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+                }}
                 className="-mb-px block border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 aria-[current=page]:border-emerald-600 aria-[current=page]:text-emerald-800"
               >
                 {label}

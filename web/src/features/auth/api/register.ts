@@ -1,10 +1,10 @@
-import type { MeResponse, RegisterBody } from '@swapyard/contract';
+import type { RegisterBody, RegisterResponse } from '@swapyard/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { resetSession } from '../../../lib/current-user.ts';
 
-export function register(body: RegisterBody): Promise<MeResponse> {
-  return apiRequest<MeResponse>('/auth/register', { method: 'POST', body });
+export function register(body: RegisterBody): Promise<RegisterResponse> {
+  return apiRequest<RegisterResponse>('/auth/register', { method: 'POST', body });
 }
 
 export function useRegister() {

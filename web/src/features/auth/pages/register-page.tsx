@@ -33,12 +33,14 @@ export function RegisterPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    let registered;
     try {
-      await registerMutation.mutateAsync(values);
+      registered = await registerMutation.mutateAsync(values);
     } catch {
       return; // shown in the banner from the mutation's error
     }
-    toast.success(TEXT.account.registered);
+    // The server says which: the first member of an empty site is told they are its admin.
+    toast.success(registered.message);
     await navigate('/', { replace: true });
   });
 

@@ -1,5 +1,5 @@
 import { SEARCH_MAX_LENGTH, TEXT } from '@swapyard/contract';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -8,26 +8,11 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useSettled } from '../../../lib/use-settled.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useConversations } from '../api/get-conversations.ts';
 import { ConversationRow } from '../components/conversation-row.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
-
-const SEARCH_DEBOUNCE_MS = 250;
-
-/** The text once typing pauses: each keystroke is not a request. */
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSettled(text);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [text]);
-  return settled;
-}
 
 export function MessagesPage() {
   const [search, setSearch] = useState('');

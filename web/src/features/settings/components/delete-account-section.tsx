@@ -3,6 +3,7 @@ import { deleteAccountBody, PASSWORD_MAX_LENGTH, TEXT } from '@swapyard/contract
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -17,11 +18,14 @@ const t = SETTINGS_TEXT.deleteAccount;
 
 /** A wrong password (400) or too many tries (429) belongs beside the field; anything else is a toast. */
 const answersThePassword = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 429);
+/** The community's last admin may not leave it without one (409): said in the dialog, which they read. */
+const refusesTheDeletion = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 export function DeleteAccountSection() {
   const navigate = useNavigate();
   const deleteMutation = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,6 +36,7 @@ export function DeleteAccountSection() {
 
   const close = () => {
     setConfirming(false);
+    setRefusal(null);
     reset();
   };
 
@@ -41,6 +46,7 @@ export function DeleteAccountSection() {
       await deleteMutation.mutateAsync(values);
     } catch (error) {
       if (answersThePassword(error)) setError('password', { message: errorMessage(error, t.failed) });
+      else if (refusesTheDeletion(error)) setRefusal(errorMessage(error, t.failed));
       else toast.error(errorMessage(error, t.failed));
       return;
     }
@@ -62,6 +68,7 @@ export function DeleteAccountSection() {
       </div>
       <Dialog open={confirming} onClose={close} title={t.dialogTitle} description={t.dialogBody}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex w-full flex-col gap-5">
+          {refusal && <Alert tone="error">{refusal}</Alert>}
           <Input
             type="password"
             label={t.passwordLabel}
