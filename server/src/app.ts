@@ -15,6 +15,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { AuditService } from './modules/audit/service.ts';
+import { communityRoutes } from './modules/community/routes.ts';
+import { CommunityService } from './modules/community/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
@@ -67,6 +69,7 @@ export interface Services {
   presence: PresenceService;
   accounts: AccountsService;
   audit: AuditService;
+  community: CommunityService;
 }
 
 declare module 'fastify' {
@@ -84,6 +87,11 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Uploaded images; by default the S3 bucket or the directory under DATA_DIR the config names. */
   storage?: Storage;
+  /**
+   * Lets new members list and start conversations without the community's daily limits: tests and
+   * the demo seed make more in a minute than a new member may in a day.
+   */
+  withoutNewMemberLimits?: boolean;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -137,9 +145,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const points = new PointsService(database.db, bus);
-  const auth = new AuthService(database.db, bus, points, mailer, publicUrl, app.log);
+  const audit = new AuditService();
+  const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
+  const auth = new AuthService(database.db, bus, points, community, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
-  const items = new ItemsService(database.db, images, bus);
+  const items = new ItemsService(database.db, images, bus, community);
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
   const profiles: ProfilesService = new ProfilesService(database.db, images, {
     completedSwaps: (memberId) => proposals.completedSwaps(memberId),
@@ -151,11 +161,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const withdrawn = await proposals.withdrawOnItemChange(tx, item, change, ownerName);
     return () => proposals.announce(withdrawn);
   });
-  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items);
+  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community);
   const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
-  const audit = new AuditService();
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -172,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     presence,
     accounts,
     audit,
+    community,
   });
 
   const pruneTimer = setInterval(() => {
@@ -220,6 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const signIn = signInLimits(config.rateLimits);
   await app.register(authRoutes(auth, cookie, config, signIn));
   await app.register(accountRoutes(accounts, cookie, signIn));
+  await app.register(communityRoutes(community, config));
   await app.register(itemRoutes(items, limits));
   await app.register(profileRoutes(profiles, limits));
   await app.register(imageRoutes(images));

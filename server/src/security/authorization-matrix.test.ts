@@ -1,8 +1,11 @@
-import type { DeviceSession, Notification } from '@swapyard/contract';
+import type { CreatedInviteResponse, DeviceSession, Notification } from '@swapyard/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { DEFAULT_COMMUNITY_SETTINGS } from '../test/community.ts';
 import { fingerprint } from '../test/fingerprint.ts';
 import { png } from '../test/images.ts';
 import { createItem } from '../test/items.ts';
@@ -25,6 +28,10 @@ interface World {
   pendingEmail: string;
   /** The public id of a second session of the owner's: another browser they signed in with. */
   ownerDeviceId: string;
+  moderator: Member;
+  admin: Member;
+  /** An invite link an admin made. */
+  inviteId: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful';
@@ -36,11 +43,17 @@ interface Entry {
   /** Who, besides a signed-out visitor, is the route meant for: the owner of the object or its other party. */
   rightful?: 'owner' | 'partner';
   expect: Record<Actor, number>;
+  /** What a moderator and an admin get, for the routes of the operator's pages. */
+  staff?: Record<Staff, number>;
 }
+
+type Staff = 'moderator' | 'admin';
 
 const signedIn = (status: number) => ({ anonymous: 401, stranger: status, rightful: status });
 const ownerOnly = (status: number) => ({ anonymous: 401, stranger: 403, rightful: status });
 const anyone = (status: number) => ({ anonymous: status, stranger: status, rightful: status });
+/** An /api/admin/ route: it does not exist for a member. */
+const hiddenFromMembers = { anonymous: 401, stranger: 404, rightful: 404 };
 const photo = async (field: string): Promise<Body> => ({
   form: multipart({ clientId: randomUUID() }, [{ field, name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
 });
@@ -149,6 +162,28 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/conversations/{id}/images': { path: (w) => `/api/conversations/${w.conversationId}/images`, body: () => photo('image'), expect: ownerOnly(200) },
   'POST /api/conversations/{id}/read': { path: (w) => `/api/conversations/${w.conversationId}/read`, expect: ownerOnly(204) },
+  'GET /api/community': { path: () => '/api/community', expect: anyone(200) },
+  'GET /api/invites/{token}': { path: () => '/api/invites/made-up', expect: anyone(200) },
+  'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: hiddenFromMembers, staff: { moderator: 403, admin: 200 } },
+  'PUT /api/admin/settings': {
+    path: () => '/api/admin/settings',
+    // The settings every test starts from, so an admin's save leaves the community as it was.
+    body: () => ({ json: DEFAULT_COMMUNITY_SETTINGS }),
+    expect: hiddenFromMembers,
+    staff: { moderator: 403, admin: 200 },
+  },
+  'GET /api/admin/invites': { path: () => '/api/admin/invites', expect: hiddenFromMembers, staff: { moderator: 200, admin: 200 } },
+  'POST /api/admin/invites': {
+    path: () => '/api/admin/invites',
+    body: () => ({ json: { maxUses: 1, expiresInDays: 1 } }),
+    expect: hiddenFromMembers,
+    staff: { moderator: 201, admin: 201 },
+  },
+  'POST /api/admin/invites/{id}/revoke': {
+    path: (w) => `/api/admin/invites/${w.inviteId}/revoke`,
+    expect: hiddenFromMembers,
+    staff: { moderator: 200, admin: 200 },
+  },
 };
 
 let app: FastifyInstance;
@@ -183,6 +218,8 @@ async function makeWorld(): Promise<World> {
   await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
   await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
   const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
+  const [moderator, admin] = await Promise.all([staffMember('moderator'), staffMember('admin')]);
+  const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: admin.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
   return {
     owner,
     stranger,
@@ -194,7 +231,16 @@ async function makeWorld(): Promise<World> {
     notificationId: notifications[0]!.id,
     pendingEmail,
     ownerDeviceId: devices.find((device) => !device.current)!.id,
+    moderator,
+    admin,
+    inviteId: invite.invite.id,
   };
+}
+
+async function staffMember(role: Staff): Promise<Member> {
+  const member = await registerMember(app, { displayName: role });
+  await app.services.database.db.update(users).set({ role }).where(eq(users.id, member.user.id));
+  return member;
 }
 
 
@@ -256,6 +302,16 @@ describe('authorization matrix', () => {
       if (actor !== 'rightful') {
         // Nobody else's email, proposals, conversations, messages or notifications leak into a stranger's answer.
         for (const secret of secrets) expect(response.body).not.toContain(secret);
+      }
+    }
+
+    for (const [actor, status] of Object.entries(entry.staff ?? {}) as [Staff, number][]) {
+      const before = await fingerprint(app.services.database.db);
+      const response = await call(entry, world, world[actor]);
+
+      expect({ actor, status: response.statusCode }).toEqual({ actor, status });
+      if (response.statusCode >= 400) {
+        expect({ actor, unchanged: (await fingerprint(app.services.database.db)) === before }).toEqual({ actor, unchanged: true });
       }
     }
   });
