@@ -32,6 +32,11 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/pages/terms-page.tsx')).TermsPage }),
       },
       {
+        // The community's own rules: open to everyone, like the terms.
+        path: 'rules',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/rules-page.tsx')).RulesPage }),
+      },
+      {
         path: 'forgot-password',
         lazy: async () => ({
           Component: (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
@@ -148,7 +153,21 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
                     }),
                     // Each admin section adds its page here.
-                    children: [],
+                    children: [
+                      {
+                        path: 'invites',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/invites/invites-page.tsx')).InvitesPage,
+                        }),
+                      },
+                      {
+                        path: 'settings',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/settings/community-settings-page.tsx'))
+                            .CommunitySettingsPage,
+                        }),
+                      },
+                    ],
                   },
                   {
                     path: 'notifications',

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card } from './card.tsx';
 
-interface SettingsSectionProps {
+interface SectionCardProps {
   title: string;
   /** One sentence on what the section does, under its heading. */
   description: string;
@@ -10,8 +10,11 @@ interface SettingsSectionProps {
   danger?: boolean;
 }
 
-/** One part of /settings: a heading landmark of its own, so a screen reader can jump between them. */
-export function SettingsSection({ title, description, children, danger = false }: SettingsSectionProps) {
+/**
+ * One part of a settings page (the member's /settings, the admin's community settings): a heading
+ * landmark of its own, so a screen reader can jump between them.
+ */
+export function SectionCard({ title, description, children, danger = false }: SectionCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
