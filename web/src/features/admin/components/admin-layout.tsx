@@ -18,6 +18,8 @@ export function AdminLayout() {
               <NavLink
                 to={to}
                 end={end ?? false}
+                // Chrome leaves a partly shown tab where it is when it takes focus: the row scrolls it fully into view.
+                onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
                 className="-mb-px block border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 aria-[current=page]:border-emerald-600 aria-[current=page]:text-emerald-800"
               >
                 {label}
