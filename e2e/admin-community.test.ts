@@ -23,7 +23,7 @@ afterEach(async () => {
  * other accounts before each journey: the role is given straight in the database, as the operator's
  * command would.
  */
-async function openAdmin(viewport = DESKTOP) {
+async function openAdmin(viewport: { width: number; height: number } = DESKTOP) {
   const browser = await openBrowser({ viewport });
   const member = await registerSignedIn(browser.context, server().baseURL, { displayName: 'Ada Admin' });
   await server().app.services.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, member.id));
@@ -93,7 +93,10 @@ describe.each([
     await linkField.waitFor();
     const link = await linkField.inputValue();
     expect(link).toMatch(/\/register\?invite=[\w-]{20,}$/);
-    expect(await page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true);
+    await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server().baseURL });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect.poll(() => toast(page, 'Invite link copied.').isVisible(), UI_WAIT).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     const invited = await openBrowser({ viewport });
     await invited.page.goto(link);
