@@ -40,6 +40,8 @@ export const registerBody = withConfirmedPassword(
     password: newPassword,
     confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
     acceptTerms: z.literal(true, { error: t.termsRequired }),
+    /** The token of an invite link (/register?invite=...), which an invite-only community asks for. */
+    invite: z.string().trim().max(200, TEXT.community.inviteUnknown).optional(),
   }),
 );
 export type RegisterBody = z.infer<typeof registerBody>;

@@ -49,6 +49,35 @@ export const TEXT = {
   auth: {
     required: 'You must be logged in',
   },
+  /** Not in SPEC.md (issue 15): the community's settings, who may join, and new members' limits. */
+  community: {
+    settingsSaved: 'Community settings saved.',
+    nameRequired: 'Please enter the community name.',
+    nameTooLong: (max: number) => `The community name can be at most ${String(max)} characters.`,
+    descriptionTooLong: (max: number) => `The description can be at most ${String(max)} characters.`,
+    rulesTooLong: (max: number) => `The rules can be at most ${max.toLocaleString('en-US')} characters.`,
+    wholeNumber: (field: string, min: number, max: number) =>
+      `${field} must be a whole number from ${String(min)} to ${max.toLocaleString('en-US')}.`,
+    domainInvalid: (domain: string) => `"${domain}" is not an email domain (like example.org).`,
+    domainsRequired: 'List at least one email domain, or choose another way to join.',
+    tooManyDomains: (max: number) => `List at most ${String(max)} email domains.`,
+    rulesRequired: 'Please agree to the community rules.',
+    inviteRequired: 'This community is invite-only: you need an invite link to join.',
+    inviteUnknown: 'This invite link is not valid. Ask the member who sent it for a new one.',
+    inviteExpired: 'This invite link has expired. Ask the member who sent it for a new one.',
+    inviteUsedUp: 'This invite link has been used as many times as it allows. Ask for a new one.',
+    inviteRevoked: 'This invite link has been revoked. Ask for a new one.',
+    domainRefused: (domains: readonly string[]) =>
+      `Only email addresses at ${domains.join(', ')} can join this community.`,
+    inviteCreated: 'Invite link created.',
+    inviteRevokedToast: 'Invite link revoked.',
+    inviteNotFound: 'That invite does not exist.',
+    /** Refusals that say when they lift: `seconds` from now (Retry-After). */
+    listingLimit: (limit: number, seconds: number) =>
+      `New members can list ${String(limit)} ${limit === 1 ? 'item' : 'items'} a day. You can list more in ${waitOf(seconds)}.`,
+    conversationLimit: (limit: number, seconds: number) =>
+      `New members can start ${String(limit)} ${limit === 1 ? 'conversation' : 'conversations'} a day. You can start more in ${waitOf(seconds)}.`,
+  },
   items: {
     titleRequired: 'Please enter a title.',
     categoryRequired: 'Please select a category.',

@@ -15,6 +15,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { AuditService } from './modules/audit/service.ts';
+import { communityRoutes } from './modules/community/routes.ts';
+import { CommunityService } from './modules/community/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { sessionCookie } from './modules/auth/session-cookie.ts';
@@ -70,6 +72,7 @@ export interface Services {
   accounts: AccountsService;
   audit: AuditService;
   roles: RolesService;
+  community: CommunityService;
 }
 
 declare module 'fastify' {
@@ -87,6 +90,11 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Uploaded images; by default the S3 bucket or the directory under DATA_DIR the config names. */
   storage?: Storage;
+  /**
+   * Lets new members list and start conversations without the community's daily limits: tests and
+   * the demo seed make more in a minute than a new member may in a day.
+   */
+  withoutNewMemberLimits?: boolean;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -142,9 +150,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const points = new PointsService(database.db, bus);
   const audit = new AuditService();
   const roles = new RolesService(database.db, audit);
-  const auth = new AuthService(database.db, bus, points, roles, mailer, publicUrl, app.log);
+  const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
+  const auth = new AuthService(database.db, bus, points, roles, community, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
-  const items = new ItemsService(database.db, images, bus);
+  const items = new ItemsService(database.db, images, bus, community);
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
   const profiles: ProfilesService = new ProfilesService(database.db, images, {
     completedSwaps: (memberId) => proposals.completedSwaps(memberId),
@@ -156,7 +165,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const withdrawn = await proposals.withdrawOnItemChange(tx, item, change, ownerName);
     return () => proposals.announce(withdrawn);
   });
-  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items);
+  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community);
   const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
@@ -177,6 +186,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     accounts,
     audit,
     roles,
+    community,
   });
 
   const pruneTimer = setInterval(() => {
@@ -225,6 +235,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const signIn = signInLimits(config.rateLimits);
   await app.register(authRoutes(auth, cookie, config, signIn));
   await app.register(accountRoutes(accounts, cookie, signIn));
+  await app.register(communityRoutes(community, config));
   await app.register(itemRoutes(items, limits));
   await app.register(profileRoutes(profiles, limits));
   await app.register(imageRoutes(images));

@@ -9,12 +9,12 @@ import { seedDemo, type SeedOutcome } from './seed.ts';
  * The real app on the configured database and storage, driven in-process through `app.inject` by
  * the test factories: every row is made by the services, so ledger, notifications and conversations
  * stay consistent. It never listens; the factories' requests come from TEST_ORIGIN, and one seed
- * makes more listings and uploads than a member's rate limits allow.
+ * makes more listings and uploads than a member's rate limits, or a new member's daily limits, allow.
  */
 export function buildSeedingApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   return buildApp(
     { ...config, publicUrl: TEST_ORIGIN, logLevel: 'warn', webDistDir: undefined, rateLimits: RELAXED_RATE_LIMITS },
-    options,
+    { ...options, withoutNewMemberLimits: true },
   );
 }
 

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Sent as Retry-After: when a refusal that lifts with time lifts. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -16,3 +18,5 @@ export const unauthenticated = (message: string) => new AppError(401, 'UNAUTHENT
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', message, retryAfterSeconds);

@@ -60,6 +60,7 @@ export function clientError(this: FastifyInstance, error: Error & { code?: strin
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
       return reply.code(error.statusCode).send(body(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

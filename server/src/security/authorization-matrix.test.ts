@@ -1,8 +1,9 @@
-import type { DeviceSession, Notification } from '@swapyard/contract';
+import type { CreatedInviteResponse, DeviceSession, Notification } from '@swapyard/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { DEFAULT_COMMUNITY_SETTINGS } from '../test/community.ts';
 import { fingerprint } from '../test/fingerprint.ts';
 import { png } from '../test/images.ts';
 import { createItem } from '../test/items.ts';
@@ -29,6 +30,8 @@ interface World {
   pendingEmail: string;
   /** The public id of a second session of the owner's: another browser they signed in with. */
   ownerDeviceId: string;
+  /** An invite link an admin made. */
+  inviteId: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful' | 'moderator' | 'admin';
@@ -163,6 +166,25 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ json: { role: 'moderator' } }),
     expect: staff(403, 200),
   },
+  'GET /api/community': { path: () => '/api/community', expect: anyone(200) },
+  'GET /api/invites/{token}': { path: () => '/api/invites/made-up', expect: anyone(200) },
+  'GET /api/admin/settings': { path: () => '/api/admin/settings', expect: staff(403, 200) },
+  'PUT /api/admin/settings': {
+    path: () => '/api/admin/settings',
+    // The settings every test starts from, so an admin's save leaves the community as it was.
+    body: () => ({ json: DEFAULT_COMMUNITY_SETTINGS }),
+    expect: staff(403, 200),
+  },
+  'GET /api/admin/invites': { path: () => '/api/admin/invites', expect: staff(200, 200) },
+  'POST /api/admin/invites': {
+    path: () => '/api/admin/invites',
+    body: () => ({ json: { maxUses: 1, expiresInDays: 1 } }),
+    expect: staff(201, 201),
+  },
+  'POST /api/admin/invites/{id}/revoke': {
+    path: (w) => `/api/admin/invites/${w.inviteId}/revoke`,
+    expect: staff(200, 200),
+  },
 };
 
 let app: FastifyInstance;
@@ -201,6 +223,7 @@ async function makeWorld(): Promise<World> {
   await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
   await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
   const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
+  const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: admin.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
   return {
     owner,
     stranger,
@@ -214,9 +237,9 @@ async function makeWorld(): Promise<World> {
     notificationId: notifications[0]!.id,
     pendingEmail,
     ownerDeviceId: devices.find((device) => !device.current)!.id,
+    inviteId: invite.invite.id,
   };
 }
-
 
 async function call(entry: Entry, world: World, member: Member | undefined, origin?: string): Promise<LightMyRequestResponse> {
   const [method] = Object.entries(MATRIX).find(([, e]) => e === entry)![0].split(' ') as [Parameters<typeof send>[1]];

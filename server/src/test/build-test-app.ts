@@ -27,7 +27,11 @@ export interface TestApp {
   log: LogCapture;
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** newMemberLimits: a test about new members' daily limits asks for them; others make more than they allow. */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  { newMemberLimits = false }: { newMemberLimits?: boolean } = {},
+): Promise<TestApp> {
   const mails: Mail[] = [];
   const mailer: Mailer = {
     async send(mail) {
@@ -46,6 +50,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     mailer,
     storage: new LocalStorage(uploadsDir),
     logStream: log,
+    withoutNewMemberLimits: !newMemberLimits,
   });
   app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
   return { app, mails, uploadsDir, config, log };

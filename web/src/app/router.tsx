@@ -32,6 +32,11 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/pages/terms-page.tsx')).TermsPage }),
       },
       {
+        // The community's own rules: open to everyone, like the terms.
+        path: 'rules',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/rules-page.tsx')).RulesPage }),
+      },
+      {
         path: 'forgot-password',
         lazy: async () => ({
           Component: (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
@@ -153,6 +158,19 @@ export const router = createBrowserRouter([
                         path: 'members',
                         lazy: async () => ({
                           Component: (await import('../features/admin/members/pages/members-page.tsx')).MembersPage,
+                        }),
+                      },
+                      {
+                        path: 'invites',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/invites/invites-page.tsx')).InvitesPage,
+                        }),
+                      },
+                      {
+                        path: 'settings',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/settings/community-settings-page.tsx'))
+                            .CommunitySettingsPage,
                         }),
                       },
                     ],

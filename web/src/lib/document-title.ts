@@ -2,15 +2,16 @@ import { useEffect } from 'react';
 import { WEB_TEXT } from './texts.ts';
 
 /*
- * The tab's title: what the page shows, then the brand, with the member's unread count in front
+ * The tab's title: what the page shows, then the community's name, with the member's unread count in front
  * ("(3) Marketplace · Swapyard"), so a tab in the background still says something arrived.
  */
 
 let page: string | undefined;
 let unread = 0;
+let brand: string = WEB_TEXT.brand;
 
 function show(): void {
-  const name = page ? `${page} · ${WEB_TEXT.brand}` : WEB_TEXT.brand;
+  const name = page ? `${page} · ${brand}` : brand;
   document.title = unread > 0 ? `(${String(unread)}) ${name}` : name;
 }
 
@@ -37,4 +38,12 @@ export function useUnreadInTitle(count: number): void {
       show();
     };
   }, [count]);
+}
+
+/** Ends every title with the community's name, as the admin set it. */
+export function useBrandInTitle(name: string): void {
+  useEffect(() => {
+    brand = name;
+    show();
+  }, [name]);
 }

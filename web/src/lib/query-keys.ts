@@ -15,6 +15,17 @@ export const sessionKeys = {
   me: ['me'] as const,
 };
 
+/** The community's name, description, rules and how to join: read by the shell and the sign-in pages alike. */
+export const communityKeys = {
+  public: ['community'] as const,
+  /** An invite link's status, as the sign-up page checks it. */
+  invite: (token: string) => ['community', 'invite', token] as const,
+  /** The admin's settings page. */
+  settings: ['community', 'settings'] as const,
+  /** The invites page's list. */
+  invites: ['community', 'invites'] as const,
+};
+
 /** The member's own account, as the settings page shows it. */
 export const accountKeys = {
   emailChange: ['account', 'email-change'] as const,

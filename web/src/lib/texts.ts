@@ -76,7 +76,7 @@ export const WEB_TEXT = {
     backToSignIn: 'Back to sign in',
     confirmEmailHeading: 'Confirm your new email address',
     confirmingEmail: 'Confirming your new email address...',
-    continueToApp: 'Continue to Swapyard',
+    continueToApp: (community: string) => `Continue to ${community}`,
   },
   pages: {
     welcome: (firstName: string) => `Welcome, ${firstName}`,

@@ -82,6 +82,7 @@ CREATE TABLE "suspensions" (
 ALTER TABLE "messages" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "started_by" uuid;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'member' NOT NULL;--> statement-breakpoint
 ALTER TABLE "invites" ADD CONSTRAINT "invites_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "blocks" ADD CONSTRAINT "blocks_blocker_id_users_id_fk" FOREIGN KEY ("blocker_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -101,6 +102,8 @@ CREATE UNIQUE INDEX "reports_one_open_per_reporter_key" ON "reports" USING btree
 CREATE INDEX "reports_open_newest_idx" ON "reports" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_target_idx" ON "reports" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "suspensions_user_idx" ON "suspensions" USING btree ("user_id","starts_at" DESC NULLS FIRST);--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "conversations_started_by_idx" ON "conversations" USING btree ("started_by","created_at" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_known" CHECK ("users"."role" IN ('member', 'moderator', 'admin'));--> statement-breakpoint
 INSERT INTO "community_settings" ("id") VALUES (true);--> statement-breakpoint
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -9,6 +9,8 @@ export const conversations = pgTable(
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
     /** "<smaller user id>:<larger user id>:<item id or 'none'>": one conversation per pair per item. */
     pairKey: text('pair_key').notNull(),
+    /** Who opened it, for new members' daily limit on conversations they start (issue 15). */
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessage: text('last_message').notNull().default(''),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
@@ -16,6 +18,7 @@ export const conversations = pgTable(
   (t) => [
     unique('conversations_pair_key').on(t.pairKey),
     index('conversations_last_message_idx').on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('conversations_started_by_idx').on(t.startedBy, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -1,29 +1,29 @@
 import { EMAIL_CHANGE_HOURS, PASSWORD_RESET_MINUTES } from '@swapyard/contract';
 import type { Mail } from '../../mail/mailer.ts';
 
-/** Every mail the account sends, in one place, so their words can move into the message catalogues together. */
+/** Every mail the account sends, in the community's name, in one place, so their words can move into the message catalogues together. */
 export const accountMails = {
-  passwordReset: (to: string, link: string): Mail => ({
+  passwordReset: (community: string, to: string, link: string): Mail => ({
     to,
-    subject: 'Reset your Swapyard password',
-    text: `Someone asked to reset the password of your Swapyard account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
+    subject: `Reset your ${community} password`,
+    text: `Someone asked to reset the password of your ${community} account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
   }),
 
-  passwordChanged: (to: string, forgotLink: string): Mail => ({
+  passwordChanged: (community: string, to: string, forgotLink: string): Mail => ({
     to,
     subject: 'Your password was changed',
-    text: `The password of your Swapyard account was just changed, and every other device signed in to it was signed out.\n\nIf it was not you, choose a new password at once:\n${forgotLink}`,
+    text: `The password of your ${community} account was just changed, and every other device signed in to it was signed out.\n\nIf it was not you, choose a new password at once:\n${forgotLink}`,
   }),
 
-  confirmEmail: (to: string, link: string): Mail => ({
+  confirmEmail: (community: string, to: string, link: string): Mail => ({
     to,
-    subject: 'Confirm your new Swapyard email address',
-    text: `Someone asked to use this address for their Swapyard account.\n\nTo confirm it, open this link within ${EMAIL_CHANGE_HOURS} hours:\n${link}\n\nUntil then the account keeps its current address. If it was not you, ignore this mail.`,
+    subject: `Confirm your new ${community} email address`,
+    text: `Someone asked to use this address for their ${community} account.\n\nTo confirm it, open this link within ${EMAIL_CHANGE_HOURS} hours:\n${link}\n\nUntil then the account keeps its current address. If it was not you, ignore this mail.`,
   }),
 
-  emailChangeRequested: (to: string, newEmail: string): Mail => ({
+  emailChangeRequested: (community: string, to: string, newEmail: string): Mail => ({
     to,
-    subject: 'Your Swapyard email address is about to change',
-    text: `Someone asked to change the email address of your Swapyard account to ${newEmail}. It changes only once the link sent to that address is opened, within ${EMAIL_CHANGE_HOURS} hours.\n\nIf it was not you, sign in, cancel the change under Settings and change your password.`,
+    subject: `Your ${community} email address is about to change`,
+    text: `Someone asked to change the email address of your ${community} account to ${newEmail}. It changes only once the link sent to that address is opened, within ${EMAIL_CHANGE_HOURS} hours.\n\nIf it was not you, sign in, cancel the change under Settings and change your password.`,
   }),
 };

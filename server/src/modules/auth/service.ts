@@ -3,7 +3,6 @@ import {
   EMAIL_CHANGE_HOURS,
   PASSWORD_RESET_MINUTES,
   REMEMBERED_SESSION_DAYS,
-  STARTING_POINTS,
   TEXT,
   type ChangePasswordBody,
   type ConfirmEmailBody,
@@ -27,6 +26,7 @@ import { presentSession, publicSessionId, storableUserAgent } from './present-se
 import { presentCurrentUser } from './present-user.ts';
 import * as repo from './repository.ts';
 import { SessionCache } from './session-cache.ts';
+import type { CommunityService } from '../community/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { RolesService } from '../roles/service.ts';
 
@@ -56,6 +56,7 @@ export class AuthService {
     private readonly bus: EventBus,
     private readonly points: PointsService,
     private readonly roles: RolesService,
+    private readonly community: CommunityService,
     private readonly mailer: Mailer,
     private readonly publicUrl: (path: string) => string,
     private readonly log: FastifyBaseLogger,
@@ -64,12 +65,14 @@ export class AuthService {
   }
 
   /**
-   * The member and their 100-point signup bonus are created together or not at all. The first
-   * account on an empty site is its admin, and is told so.
+   * The member and their signup bonus (the community's welcome points as they are now) are created
+   * together or not at all; so is the use of their invite, in a community that asks for one. The
+   * first account on an empty site is its admin, and is told so.
    */
   async register(input: RegisterBody, userAgent: string | undefined): Promise<SignedIn & { message: string }> {
     const passwordHash = await hashPassword(input.password);
     const user = await this.db.transaction(async (tx) => {
+      const { welcomePoints } = await this.community.admit(tx, input.email, input.invite);
       const row = await repo.insertUser(tx, {
         email: input.email,
         passwordHash,
@@ -77,7 +80,7 @@ export class AuthService {
         role: await this.roles.roleForNewAccount(tx),
       });
       if (!row) throw conflict(TEXT.account.emailTaken);
-      const points = await this.points.move(tx, { userId: row.id, amount: STARTING_POINTS, reason: 'signup_bonus' });
+      const points = await this.points.move(tx, { userId: row.id, amount: welcomePoints, reason: 'signup_bonus' });
       return { ...row, points };
     });
     const signedIn = await this.startSession(this.db, user, false, userAgent);
@@ -214,8 +217,8 @@ export class AuthService {
       return repo.deleteSessionsOfUserExcept(tx, user.id, session.id);
     });
     await this.announceSessionsEnded(ended);
-    this.afterAnswer('password change notice could not be sent', () =>
-      this.mailer.send(accountMails.passwordChanged(user.email, this.publicUrl('/forgot-password'))),
+    this.afterAnswer('password change notice could not be sent', async () =>
+      this.mailer.send(accountMails.passwordChanged(await this.communityName(), user.email, this.publicUrl('/forgot-password'))),
     );
   }
 
@@ -234,11 +237,11 @@ export class AuthService {
       await repo.deletePendingEmailChanges(tx, user.id);
       await repo.insertEmailChange(tx, { tokenHash: hashToken(token), userId: user.id, newEmail: input.email, expiresAt });
     });
-    this.afterAnswer('email confirmation link could not be sent', () =>
-      this.mailer.send(accountMails.confirmEmail(input.email, this.publicUrl(`/confirm-email/${token}`))),
+    this.afterAnswer('email confirmation link could not be sent', async () =>
+      this.mailer.send(accountMails.confirmEmail(await this.communityName(), input.email, this.publicUrl(`/confirm-email/${token}`))),
     );
-    this.afterAnswer('email change notice could not be sent', () =>
-      this.mailer.send(accountMails.emailChangeRequested(user.email, input.email)),
+    this.afterAnswer('email change notice could not be sent', async () =>
+      this.mailer.send(accountMails.emailChangeRequested(await this.communityName(), user.email, input.email)),
     );
     return { pending: { email: input.email, expiresAt: expiresAt.toISOString() } };
   }
@@ -302,7 +305,12 @@ export class AuthService {
     if (!reset) return;
     const user = await repo.findUserById(this.db, reset.userId);
     if (!user) return;
-    await this.mailer.send(accountMails.passwordReset(user.email, this.publicUrl(`/reset-password/${token}`)));
+    await this.mailer.send(accountMails.passwordReset(await this.communityName(), user.email, this.publicUrl(`/reset-password/${token}`)));
+  }
+
+  /** Mails carry the name the community goes by now. */
+  private async communityName(): Promise<string> {
+    return (await this.community.settings()).name;
   }
 
   private async startSession(

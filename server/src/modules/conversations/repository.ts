@@ -19,15 +19,33 @@ export async function findOrCreate(
   members: [string, string],
   itemId: string | null,
   lastMessage: string,
+  startedBy: string,
 ): Promise<ConversationRow> {
   const key = pairKey(members[0], members[1], itemId);
-  const [created] = await db.insert(conversations).values({ pairKey: key, itemId, lastMessage }).onConflictDoNothing().returning();
+  const [created] = await db
+    .insert(conversations)
+    .values({ pairKey: key, itemId, lastMessage, startedBy })
+    .onConflictDoNothing()
+    .returning();
   if (created) {
     await db.insert(conversationMembers).values(members.map((userId) => ({ conversationId: created.id, userId })));
     return created;
   }
-  const [existing] = await db.select().from(conversations).where(eq(conversations.pairKey, key));
-  return existing!;
+  return (await findByMembers(db, members, itemId))!;
+}
+
+export async function findByMembers(db: Executor, members: [string, string], itemId: string | null): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.pairKey, pairKey(members[0], members[1], itemId)));
+  return row;
+}
+
+/** When the member opened the conversations they opened since then, for new members' daily limit. */
+export async function startedSince(db: Executor, userId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: conversations.createdAt })
+    .from(conversations)
+    .where(and(eq(conversations.startedBy, userId), gte(conversations.createdAt, since)));
+  return rows.map((row) => row.createdAt);
 }
 
 export async function findConversation(db: Executor, id: string): Promise<ConversationRow | undefined> {

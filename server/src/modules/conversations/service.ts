@@ -12,6 +12,7 @@ import { firstCharacters } from '../../lib/first-characters.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
+import type { CommunityService } from '../community/service.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { ImageService } from '../uploads/service.ts';
@@ -42,6 +43,7 @@ export class ConversationsService {
     private readonly notifications: NotificationsService,
     private readonly profiles: ProfilesService,
     private readonly items: ItemsService,
+    private readonly community: CommunityService,
   ) {}
 
   /** Contact Owner and Send Message: the one conversation per pair (per item), made on first use. */
@@ -52,7 +54,16 @@ export class ConversationsService {
       const [item] = await this.items.byIds(this.db, [itemId]);
       if (!item || (item.ownerId !== otherUserId && item.ownerId !== session.userId)) throw badRequest(t.itemMismatch);
     }
-    const conversation = await this.db.transaction((tx) => repo.findOrCreate(tx, [session.userId, otherUserId], itemId, ''));
+    const conversation = await this.db.transaction(async (tx) => {
+      const members: [string, string] = [session.userId, otherUserId];
+      const existing = await repo.findByMembers(tx, members, itemId);
+      if (existing) return existing;
+      // Only a conversation this opens counts toward a new member's daily limit.
+      await this.community.limitNewMember(tx, session.userId, 'conversations', (since) =>
+        repo.startedSince(tx, session.userId, since),
+      );
+      return repo.findOrCreate(tx, members, itemId, '', session.userId);
+    });
     return this.summary(session.userId, conversation.id);
   }
 

@@ -102,6 +102,15 @@ export async function lockItem(db: Executor, id: string): Promise<ItemRow | unde
   return row;
 }
 
+/** When the owner listed what they listed since then, for new members' daily limit. */
+export async function listedSince(db: Executor, ownerId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: items.createdAt })
+    .from(items)
+    .where(and(eq(items.ownerId, ownerId), gte(items.createdAt, since)));
+  return rows.map((row) => row.createdAt);
+}
+
 export async function insertItem(
   db: Executor,
   values: Pick<ItemRow, 'ownerId' | 'title' | 'description' | 'category' | 'value' | 'location'>,

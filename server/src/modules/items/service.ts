@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import type { Session } from '../auth/service.ts';
+import type { CommunityService } from '../community/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
@@ -55,6 +56,7 @@ export class ItemsService {
     private readonly db: Database,
     private readonly images: ImageService,
     private readonly bus: EventBus,
+    private readonly community: CommunityService,
   ) {}
 
   onChange(hook: ItemChangeHook): void {
@@ -123,10 +125,15 @@ export class ItemsService {
   async create(session: Session, form: MultipartForm): Promise<ItemDetail> {
     const fields = parseFields(form);
     if (form.files.length === 0) throw badRequest(TEXT.items.imagesRequired);
+    const withinNewMemberLimit = (tx: Executor) =>
+      this.community.limitNewMember(tx, session.userId, 'listings', (since) => repo.listedSince(tx, session.userId, since));
+    // Refused before any photo is stored; counted again where the listing is written, under the member's lock.
+    await this.db.transaction(withinNewMemberLimit);
     const stored = await this.images.storeAll('items', session.userId, form.files);
     let itemId: string;
     try {
       itemId = await this.db.transaction(async (tx) => {
+        await withinNewMemberLimit(tx);
         const item = await repo.insertItem(tx, { ...fields, ownerId: session.userId });
         await repo.replaceImages(tx, item.id, stored.map(toImageRow));
         return item.id;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { useCommunityName } from '../../../api/community.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { usePageTitle } from '../../../lib/document-title.ts';
-import { WEB_TEXT } from '../../../lib/texts.ts';
 
 interface AuthLayoutProps {
   heading: string;
@@ -15,13 +15,14 @@ interface AuthLayoutProps {
 
 export function AuthLayout({ heading, tagline, children, footer, wide = false }: AuthLayoutProps) {
   usePageTitle(heading);
+  const name = useCommunityName();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-emerald-50 via-stone-50 to-teal-50 px-4 py-10">
       <div className={`w-full ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <span className="flex items-center gap-2 text-2xl font-bold tracking-tight text-stone-900">
             <Logo />
-            {WEB_TEXT.brand}
+            {name}
           </span>
           {tagline && <p className="text-sm text-stone-600">{tagline}</p>}
         </div>

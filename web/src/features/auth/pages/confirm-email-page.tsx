@@ -1,6 +1,7 @@
 import { TEXT } from '@swapyard/contract';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
+import { useCommunityName } from '../../../api/community.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
@@ -18,6 +19,7 @@ const t = WEB_TEXT.account;
 export function ConfirmEmailPage() {
   const { token = '' } = useParams();
   const confirmMutation = useConfirmEmail();
+  const community = useCommunityName();
   const { mutate } = confirmMutation;
   // A link works once: React's second run of effects in development must not spend it again.
   const asked = useRef(false);
@@ -28,7 +30,7 @@ export function ConfirmEmailPage() {
   }, [mutate, token]);
 
   return (
-    <AuthLayout heading={t.confirmEmailHeading} footer={<TextLink to="/">{t.continueToApp}</TextLink>}>
+    <AuthLayout heading={t.confirmEmailHeading} footer={<TextLink to="/">{t.continueToApp(community)}</TextLink>}>
       {confirmMutation.isSuccess && <Alert tone="success">{confirmMutation.data.message}</Alert>}
       {confirmMutation.isError && <Alert tone="error">{errorMessage(confirmMutation.error, TEXT.errors.internal)}</Alert>}
       {confirmMutation.isPending && (

@@ -1,6 +1,7 @@
 import { TEXT } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useCommunity } from '../../../api/community.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +22,7 @@ const loginResolver = lazyZodResolver(async () => (await import('@swapyard/contr
 export function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const community = useCommunity();
   const {
     register,
     handleSubmit,
@@ -43,7 +45,7 @@ export function LoginPage() {
   return (
     <AuthLayout
       heading={t.loginHeading}
-      tagline={TEXT.account.loginTagline}
+      tagline={community?.description || TEXT.account.loginTagline}
       footer={
         <>
           {t.noAccount} <TextLink to="/register">{t.signUp}</TextLink>

@@ -1,26 +1,78 @@
-import { TEXT } from '@swapyard/contract';
+import { TEXT, type InviteCheckResponse } from '@swapyard/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { communityQuery } from '../../../api/community.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useInviteCheck } from '../api/check-invite.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { AUTH_TEXT } from '../texts.ts';
 
 const t = WEB_TEXT.account;
+const c = AUTH_TEXT.community;
 
 const registerResolver = lazyZodResolver(
   async () => (await import('@swapyard/contract/auth')).registerBody,
 );
 
+const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, string> = {
+  unknown: TEXT.community.inviteUnknown,
+  expired: TEXT.community.inviteExpired,
+  used_up: TEXT.community.inviteUsedUp,
+  revoked: TEXT.community.inviteRevoked,
+};
+
+const haveAccount = (
+  <>
+    {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
+  </>
+);
+
+/**
+ * Sign-up as the community allows it: the form for an open community (or one joining by email
+ * domain, which the server checks), and for an invite-only one only with a usable invite link;
+ * without one, the page says why there is no form. The server enforces all of it regardless.
+ */
 export function RegisterPage() {
+  const [params] = useSearchParams();
+  const invite = params.get('invite') ?? undefined;
+  // If the community cannot be read, the form shows as for an open one and the server answers for the rest.
+  const community = useQuery(communityQuery);
+  const inviteOnly = community.data?.joinMode === 'invite';
+  const inviteCheck = useInviteCheck(inviteOnly ? invite : undefined);
+
+  // Offline, a query waits for the connection: the form shows meanwhile rather than a spinner that never ends.
+  const waiting = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus !== 'paused';
+  if (waiting(community) || (inviteOnly && invite !== undefined && waiting(inviteCheck))) {
+    return (
+      <AuthLayout heading={t.registerHeading} footer={haveAccount}>
+        <LoadingState label={invite ? c.checkingInvite : TEXT.shell.loading} className="py-6" />
+      </AuthLayout>
+    );
+  }
+  if (inviteOnly && (invite === undefined || (inviteCheck.data !== undefined && inviteCheck.data !== 'active'))) {
+    return (
+      <AuthLayout heading={c.inviteOnlyHeading} footer={haveAccount}>
+        {inviteCheck.data !== undefined && inviteCheck.data !== 'active' && <Alert tone="error">{INVITE_REFUSAL[inviteCheck.data]}</Alert>}
+        <p className="text-sm text-stone-700">{c.inviteOnly}</p>
+      </AuthLayout>
+    );
+  }
+  return <RegisterForm invite={inviteOnly ? invite : undefined} hasRules={Boolean(community.data?.rules)} />;
+}
+
+function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRules: boolean }) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const {
@@ -35,7 +87,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     let registered;
     try {
-      registered = await registerMutation.mutateAsync(values);
+      registered = await registerMutation.mutateAsync(invite ? { ...values, invite } : values);
     } catch {
       return; // shown in the banner from the mutation's error
     }
@@ -47,12 +99,8 @@ export function RegisterPage() {
   return (
     <AuthLayout
       heading={t.registerHeading}
-      tagline={TEXT.account.registerTagline}
-      footer={
-        <>
-          {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
-        </>
-      }
+      tagline={invite ? c.invitedBy : TEXT.account.registerTagline}
+      footer={haveAccount}
     >
       {registerMutation.isError && (
         <Alert tone="error">{errorMessage(registerMutation.error, TEXT.account.registerBannerFallback)}</Alert>
@@ -89,18 +137,28 @@ export function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
+        {/* The community's own rules, once written, are what a new member agrees to instead of the terms. */}
         <Checkbox
           label={
-            <>
-              {t.acceptTermsBefore}
-              {/* A new tab, so what was typed into the form is still there after reading. */}
-              <TextLink to="/terms" target="_blank" rel="noopener">
-                {t.termsLink}
-              </TextLink>
-            </>
+            hasRules ? (
+              <>
+                {c.acceptRulesBefore}
+                {/* A new tab, so what was typed into the form is still there after reading. */}
+                <TextLink to="/rules" target="_blank" rel="noopener">
+                  {c.rulesLink}
+                </TextLink>
+              </>
+            ) : (
+              <>
+                {t.acceptTermsBefore}
+                <TextLink to="/terms" target="_blank" rel="noopener">
+                  {t.termsLink}
+                </TextLink>
+              </>
+            )
           }
           required
-          error={errors.acceptTerms?.message}
+          error={errors.acceptTerms && (hasRules ? TEXT.community.rulesRequired : errors.acceptTerms.message)}
           {...register('acceptTerms')}
         />
         <Button type="submit" loading={registerMutation.isPending} className="w-full">

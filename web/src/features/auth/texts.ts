@@ -1,0 +1,14 @@
+/** Texts of the sign-in pages that depend on the community's settings (issue 15). */
+export const AUTH_TEXT = {
+  community: {
+    rulesHeading: 'Community rules',
+    noRules: 'This community has not written rules of its own. The Terms and Conditions apply.',
+    backToRegister: 'Back to sign up',
+    acceptRulesBefore: 'I agree to the ',
+    rulesLink: 'community rules',
+    inviteOnlyHeading: 'This community is invite-only',
+    inviteOnly: 'You can join with an invite link from a member of the community. Ask one of them to send you one.',
+    checkingInvite: 'Checking your invite link...',
+    invitedBy: 'You have been invited to join.',
+  },
+} as const;
