@@ -81,6 +81,7 @@ export function ChatPage() {
               </h1>
               <PresenceLabel presence={summary.otherPresence} />
             </div>
+            {!summary.other.former && <ChatBlockButton member={summary.other} />}
             {summary.item && (
               <Link
                 to={`/item/${summary.item.id}`}
@@ -89,7 +90,6 @@ export function ChatPage() {
                 {CONVERSATION_TEXT.itemTag}: {summary.item.title}
               </Link>
             )}
-            {!summary.other.former && <ChatBlockButton member={summary.other} />}
           </>
         )}
       </header>
