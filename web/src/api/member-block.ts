@@ -25,28 +25,29 @@ export function unblockMember(userId: string): Promise<undefined> {
 /** What a block changes besides the list: the marketplace, whether a chat can be written in, and what was pending between the two. */
 const touched = [blockKeys.list, itemKeys.all, conversationKeys.all, proposalKeys.all, notificationKeys.all];
 
-export function useBlockMember() {
+type Member = Pick<MemberSummary, 'id' | 'displayName'>;
+
+/** Blocking and unblocking: a toast naming the member either way, and whatever a block touches refreshed. */
+function useBlockChange(change: (userId: string) => Promise<unknown>, done: (name: string) => string, failed: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (member: Pick<MemberSummary, 'id' | 'displayName'>) => blockMember(member.id),
-    onSuccess: (_answer, member) => toast.success(TEXT.blocks.blocked(memberName(member))),
-    onError: (error) => toast.error(errorMessage(error, t.blockFailed)),
+    mutationFn: (member: Member) => change(member.id),
+    onSuccess: (_answer, member) => toast.success(done(memberName(member))),
+    onError: (error) => toast.error(errorMessage(error, failed)),
     onSettled: () => Promise.all(touched.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
+}
+
+export function useBlockMember() {
+  return useBlockChange(blockMember, TEXT.blocks.blocked, t.blockFailed);
 }
 
 export function useUnblockMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (member: Pick<MemberSummary, 'id' | 'displayName'>) => unblockMember(member.id),
-    onSuccess: (_answer, member) => toast.success(TEXT.blocks.unblocked(memberName(member))),
-    onError: (error) => toast.error(errorMessage(error, t.unblockFailed)),
-    onSettled: () => Promise.all(touched.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+  return useBlockChange(unblockMember, TEXT.blocks.unblocked, t.unblockFailed);
 }
 
 /** What a Block or Unblock button needs (components/block-member-button.tsx): whether the signed-in member blocked this one, and the two actions. */
-export function useMemberBlock(member: Pick<MemberSummary, 'id' | 'displayName'>) {
+export function useMemberBlock(member: Member) {
   const blocked = useBlockedMembers();
   const block = useBlockMember();
   const unblock = useUnblockMember();

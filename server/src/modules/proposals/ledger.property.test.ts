@@ -137,13 +137,20 @@ class Leave implements Command {
   toString = () => `leave(${this.member})`;
 }
 
-/** A block withdraws what was pending between the two: the blocker's decline of what they received, cancel of what they sent. */
-class Block implements Command {
-  constructor(readonly blocker: number, readonly blocked: number) {}
+/** Something one member does to another, each picked by index among those who signed up. */
+abstract class BetweenTwo implements Command {
+  constructor(readonly from: number, readonly to: number) {}
   check = (m: Readonly<Model>) => m.points.length >= 2;
+  protected pair(m: Readonly<Model>): [number, number] {
+    return [this.from % m.points.length, this.to % m.points.length];
+  }
+  abstract run(m: Model, r: Real): Promise<void>;
+}
+
+/** A block withdraws what was pending between the two: the blocker's decline of what they received, cancel of what they sent. */
+class Block extends BetweenTwo {
   async run(m: Model, r: Real) {
-    const blocker = this.blocker % m.points.length;
-    const blocked = this.blocked % m.points.length;
+    const [blocker, blocked] = this.pair(m);
     const response = await send(r.app, 'POST', '/api/blocks', { cookie: r.members[blocker]!.cookie, body: { userId: r.members[blocked]!.user.id } });
     const expected = m.left[blocker] ? 401 : blocker === blocked ? 400 : m.left[blocked] ? 404 : 200;
     expect(response.statusCode).toBe(expected);
@@ -156,7 +163,7 @@ class Block implements Command {
       if (p.sender === blocker && receiver === blocked) p.status = 'cancelled';
     }
   }
-  toString = () => `block(${this.blocker}, ${this.blocked})`;
+  override toString = () => `block(${this.from}, ${this.to})`;
 }
 
 class Unblock implements Command {
@@ -173,12 +180,9 @@ class Unblock implements Command {
 }
 
 /** Opens the pair's conversation and sends a line in it: refused while either blocked the other. */
-class Message implements Command {
-  constructor(readonly sender: number, readonly receiver: number) {}
-  check = (m: Readonly<Model>) => m.points.length >= 2;
+class Message extends BetweenTwo {
   async run(m: Model, r: Real) {
-    const sender = this.sender % m.points.length;
-    const receiver = this.receiver % m.points.length;
+    const [sender, receiver] = this.pair(m);
     if (sender === receiver) return;
     const cookie = r.members[sender]!.cookie;
     const opened = await send(r.app, 'POST', '/api/conversations', { cookie, body: { otherUserId: r.members[receiver]!.user.id } });
@@ -189,7 +193,7 @@ class Message implements Command {
     const sent = await send(r.app, 'POST', `/api/conversations/${conversation.id}/messages`, { cookie, body: { clientId: randomUUID(), text: 'Hi' } });
     expect(sent.statusCode).toBe(200);
   }
-  toString = () => `message(${this.sender}, ${this.receiver})`;
+  override toString = () => `message(${this.from}, ${this.to})`;
 }
 
 /** No message or proposal between a blocked pair since the block, and nothing left pending between them. */
