@@ -39,6 +39,12 @@ describe.each([
     const conversationId = await openConversation(blockedSide.context, baseURL, blocker.id);
     await sendMessage(blockedSide.context, baseURL, conversationId, `Hello from ${tag}`);
 
+    // The blocked member has the chat open, composer and all.
+    const other = blockedSide.page;
+    await other.goto(`/chat/${conversationId}`);
+    await other.getByLabel('Message', { exact: true }).waitFor();
+    await expect.poll(() => server().openSockets(blocked.id), UI_WAIT).toBeGreaterThan(0);
+
     const { page } = blocking;
     if (from === 'profile') {
       await page.goto(`/profile/${blocked.id}`);
@@ -57,9 +63,7 @@ describe.each([
     await expect.poll(() => page.getByText(mine.title).first().isVisible(), UI_WAIT).toBe(true);
     expect(await page.getByText(theirs.title).count()).toBe(0);
 
-    // The blocked member's chat shows the neutral refusal and no composer.
-    const other = blockedSide.page;
-    await other.goto(`/chat/${conversationId}`);
+    // The blocked member's open chat turns to the neutral refusal, without a reload, and has no composer.
     await expect.poll(() => other.getByText(TEXT.blocks.refused).isVisible(), UI_WAIT).toBe(true);
     expect(await other.getByLabel('Message', { exact: true }).count()).toBe(0);
     // Send Message from the profile is refused with the same words.

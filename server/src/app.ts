@@ -160,6 +160,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return () => proposals.announce(withdrawn);
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, blocks);
+  blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
   const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);

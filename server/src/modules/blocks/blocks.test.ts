@@ -130,13 +130,17 @@ describe('a blocked pair', () => {
     expect(storedFileCount()).toBe(filesBefore);
   });
 
-  it('keeps its conversation readable, marked closed for both, until the block is lifted', async () => {
+  it('keeps its conversation readable, marked closed for both, until the block is lifted, and tells their open tabs each time', async () => {
     const blocker = await registerMember(app);
     const blocked = await registerMember(app);
     const conversation = (await openWith(blocked, blocker)).json<{ conversation: ConversationSummary }>().conversation;
     expect(conversation.contactClosed).toBe(false);
     await message(blocked, conversation.id, 'Still there?');
+    const blockedTab = await openSocket(app, { cookie: blocked.cookie });
+    const updates = () =>
+      blockedTab.events.filter((event) => event.type === 'conversations.updated' && event.data.conversationId === conversation.id).length;
     await block(blocker, blocked.user.id);
+    await expect.poll(updates).toBe(1);
 
     for (const member of [blocker, blocked]) {
       expect((await get<{ conversation: ConversationSummary }>(member, `/api/conversations/${conversation.id}`)).conversation.contactClosed).toBe(true);
@@ -148,6 +152,8 @@ describe('a blocked pair', () => {
 
     await unblock(blocker, blocked.user.id);
 
+    await expect.poll(updates).toBe(2);
+    blockedTab.socket.close();
     expect((await get<{ conversation: ConversationSummary }>(blocked, `/api/conversations/${conversation.id}`)).conversation.contactClosed).toBe(false);
     expect((await message(blocked, conversation.id, 'Back again')).statusCode).toBe(200);
     expect((await propose(app, blocked, (await createItem(app, blocker)).id)).statusCode).toBe(201);

@@ -15,8 +15,13 @@ export async function insertBlock(db: Executor, blockerId: string, blockedId: st
   return { row: existing!, created: false };
 }
 
-export async function deleteBlock(db: Executor, blockerId: string, blockedId: string): Promise<void> {
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+/** False when there was no such block. */
+export async function deleteBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ blockedId: blocks.blockedId });
+  return deleted.length > 0;
 }
 
 export function blocksBy(db: Executor, blockerId: string): Promise<BlockRow[]> {

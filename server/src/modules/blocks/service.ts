@@ -15,12 +15,16 @@ const t = TEXT.blocks;
  */
 export type BlockHook = (tx: Executor, blocker: { id: string; displayName: string }, blockedId: string) => Promise<() => Promise<void>>;
 
+/** Told once a block between the two has been made or lifted and committed. */
+export type PairListener = (blockerId: string, blockedId: string) => Promise<void>;
+
 /**
  * Blocks are read from the database on every request that could cross one, never cached, so a
  * block holds on every instance the moment it commits.
  */
 export class BlocksService {
   private readonly blockHooks: BlockHook[] = [];
+  private readonly pairListeners: PairListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -29,6 +33,11 @@ export class BlocksService {
 
   onBlock(hook: BlockHook): void {
     this.blockHooks.push(hook);
+  }
+
+  /** Conversations hook in here to tell both members' tabs, without blocks depending on them. */
+  onPairChange(listener: PairListener): void {
+    this.pairListeners.push(listener);
   }
 
   async block(session: Session, { userId }: BlockBody): Promise<BlockedMember> {
@@ -40,7 +49,10 @@ export class BlocksService {
       await repo.lockPair(tx, session.userId, userId);
       const { row, created } = await repo.insertBlock(tx, session.userId, userId);
       const work: (() => Promise<void>)[] = [];
-      if (created) for (const hook of this.blockHooks) work.push(await hook(tx, blocker, userId));
+      if (created) {
+        for (const hook of this.blockHooks) work.push(await hook(tx, blocker, userId));
+        work.push(() => this.announce(session.userId, userId));
+      }
       return { row, afterCommit: work };
     });
     for (const work of afterCommit) await work();
@@ -50,7 +62,7 @@ export class BlocksService {
 
   /** Unblocking someone not blocked changes nothing and is not an error: the member's wish already holds. */
   async unblock(session: Session, userId: string): Promise<void> {
-    await repo.deleteBlock(this.db, session.userId, userId);
+    if (await repo.deleteBlock(this.db, session.userId, userId)) await this.announce(session.userId, userId);
   }
 
   async list(session: Session): Promise<BlockList> {
@@ -78,6 +90,10 @@ export class BlocksService {
     const rows = await repo.blocksBetween(db, memberId, [otherId]);
     if (rows.length === 0) return;
     throw forbidden(rows.some((row) => row.blockerId === memberId) ? t.refusedByYou : t.refused);
+  }
+
+  private async announce(blockerId: string, blockedId: string): Promise<void> {
+    for (const listener of this.pairListeners) await listener(blockerId, blockedId);
   }
 
   private async present(rows: repo.BlockRow[]): Promise<BlockedMember[]> {

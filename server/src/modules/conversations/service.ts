@@ -154,6 +154,16 @@ export class ConversationsService {
     return repo.replyTimes(this.db, memberId, since);
   }
 
+  /**
+   * After a block between the two is made or lifted: each member's open tabs refetch their
+   * conversations together, so a chat between them shows its composer or the refusal at once.
+   */
+  async announceContactChanged(a: string, b: string): Promise<void> {
+    for (const conversationId of await repo.idsBetween(this.db, a, b)) {
+      await this.bus.publish({ rooms: [rooms.user(a), rooms.user(b)], event: { type: 'conversations.updated', data: { conversationId } } });
+    }
+  }
+
   /** Opening a conversation reads it, and reads its message notification too. */
   async markRead(session: Session, id: string): Promise<void> {
     await this.assertParticipant(session.userId, id);
