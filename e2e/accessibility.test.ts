@@ -3,9 +3,10 @@ import { TEXT } from '@swapyard/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
+import { apiChange } from './fixtures/api.ts';
 import { animationsDone, DESKTOP, PHONE, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
 import { openConversation, sendMessage } from './fixtures/conversations.ts';
-import { registerClient, signIn } from './fixtures/members.ts';
+import { registerClient, registerMember, registerSignedIn, signIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
 import { useWorld } from './fixtures/world.ts';
 
@@ -178,6 +179,31 @@ describe('pages in another state', () => {
     await page.goto(`/proposals/${world().pendingProposal.id}`);
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('dialog', { name: 'Accept this swap?' }).getByText(/^You give /).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the block dialog over another member’s profile', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto(`/profile/${world().ben.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Block', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Block ${world().ben.displayName}?` });
+    await dialog.waitFor();
+
+    const problems = await problemsOn(page);
+    // Closed unconfirmed: the browser is shared, and the world stays unblocked.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+  });
+
+  test('the blocked members section with a member in it, on a phone', async () => {
+    const { context, page } = await openBrowser({ viewport: PHONE });
+    await registerSignedIn(context, server().baseURL);
+    const other = await registerMember(server().baseURL, { displayName: 'Section Blockee' });
+    await apiChange(context, server().baseURL, '/api/blocks', { data: { userId: other.id } });
+    await page.goto('/settings');
+    await page.getByRole('region', { name: 'Blocked members' }).getByRole('button', { name: 'Unblock' }).waitFor();
 
     expect(await problemsOn(page)).toEqual([]);
   });

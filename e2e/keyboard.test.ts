@@ -306,4 +306,38 @@ describe('main actions by keyboard alone', () => {
     const members = await context.request.get(`${server().baseURL}/api/admin/members?q=${encodeURIComponent(world().ben.email)}`);
     expect(((await members.json()) as { members: { role: string }[] }).members.map((member) => member.role)).toEqual(['member']);
   });
+
+  test('the block dialog holds focus and Escape blocks nothing; confirmed from the keyboard, focus stays on what is now Unblock', async () => {
+    const { context, page } = await openBrowser();
+    await registerSignedIn(context, server().baseURL);
+    const other = await registerMember(server().baseURL, { displayName: 'Keyboard Blockee' });
+    await page.goto(`/profile/${other.id}`);
+    const blockButton = page.getByRole('main').getByRole('button', { name: 'Block', exact: true });
+    const blocked = async () => ((await (await context.request.get(`${server().baseURL}/api/blocks`)).json()) as { blocks: unknown[] }).blocks;
+
+    await reach(page, blockButton);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Block Keyboard Blockee?' });
+    await dialog.waitFor();
+    // The safe choice has focus, so Enter alone never blocks.
+    expect((await focusStop(page)).name).toBe('Cancel');
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await blockButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await blocked()).toEqual([]);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect((await focusStop(page)).name).toBe('Block');
+    await page.keyboard.press('Enter');
+    await toast(page, TEXT.blocks.blocked('Keyboard Blockee')).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focusStop(page)).name, UI_WAIT).toBe('Unblock');
+    expect(await blocked()).toHaveLength(1);
+  });
 });

@@ -21,6 +21,8 @@ export const conversationSummary = z.object({
   lastMessage: z.string(),
   lastMessageAt: z.iso.datetime(),
   unreadCount: z.number().int(),
+  /** Either member blocked the other: the conversation stays readable, but nothing more can be sent in it. */
+  contactClosed: z.boolean(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './blocks.ts';
 export * from './community.ts';
 export * from './constants.ts';
 export * from './conversations.ts';

@@ -222,6 +222,17 @@ export const TEXT = {
   devices: {
     notFound: 'That device is already signed out.',
   },
+  /** Issue 15: a member blocks another; neither hears from the other until it is lifted. */
+  blocks: {
+    /** What the blocked member is told: it says no more than that, so a block is not announced. */
+    refused: "You can't contact this member.",
+    /** The blocker knows why, and how to undo it. */
+    refusedByYou: 'You blocked this member. Unblock them to get in touch.',
+    yourself: "You can't block yourself.",
+    memberRequired: 'Choose a member to block.',
+    blocked: (name: string) => `You blocked ${name}.`,
+    unblocked: (name: string) => `You unblocked ${name}.`,
+  },
   errors: {
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please try again later.',

@@ -15,6 +15,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { AuditService } from './modules/audit/service.ts';
+import { blockRoutes } from './modules/blocks/routes.ts';
+import { BlocksService } from './modules/blocks/service.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { CommunityService } from './modules/community/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -73,6 +75,7 @@ export interface Services {
   audit: AuditService;
   roles: RolesService;
   community: CommunityService;
+  blocks: BlocksService;
 }
 
 declare module 'fastify' {
@@ -153,19 +156,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
   const auth = new AuthService(database.db, bus, points, roles, community, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);
-  const items = new ItemsService(database.db, images, bus, community);
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
   const profiles: ProfilesService = new ProfilesService(database.db, images, {
     completedSwaps: (memberId) => proposals.completedSwaps(memberId),
     replyTimes: (memberId, since) => conversations.replyTimes(memberId, since),
   });
+  const blocks = new BlocksService(database.db, profiles);
+  const items = new ItemsService(database.db, images, bus, community, blocks);
   const notifications = new NotificationsService(database.db, bus);
-  const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles);
+  const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles, blocks);
   items.onChange(async (tx, item, change, ownerName) => {
     const withdrawn = await proposals.withdrawOnItemChange(tx, item, change, ownerName);
     return () => proposals.announce(withdrawn);
   });
-  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community);
+  blocks.onBlock(async (tx, blocker, blockedId) => {
+    const withdrawn = await proposals.withdrawBetween(tx, blocker, blockedId);
+    return () => proposals.announce(withdrawn);
+  });
+  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks);
+  blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
   const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
@@ -187,6 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     audit,
     roles,
     community,
+    blocks,
   });
 
   const pruneTimer = setInterval(() => {
@@ -243,6 +253,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(notificationRoutes(notifications));
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
+  await app.register(blockRoutes(blocks));
   await app.register(dataExportRoutes(dataExport, limits));
   await app.register(roleRoutes(roles));
   await app.register(socketRoute(hub, presence, config));

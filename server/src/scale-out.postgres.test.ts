@@ -1,4 +1,4 @@
-import type { ServerEvent } from '@swapyard/contract';
+import { TEXT, type ServerEvent } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -168,4 +168,30 @@ describe('two server processes on one PostgreSQL and one S3 bucket', () => {
     annTab.close();
     benTab.close();
   }, 120_000);
+
+  it('holds a block made on one instance on the other within a second: nothing gets through, and the listing is gone', async () => {
+    const cara = await signUp(one, 'Cara');
+    const dev = await signUp(two, 'Dev');
+    const devsBike = await listItem(two, dev, 'Bike', 1);
+    const carasDesk = await listItem(one, cara, 'Desk', 1);
+    const opened = await http(two, 'POST', '/api/conversations', { cookie: dev.cookie, json: { otherUserId: cara.id } });
+    const conversationId = (opened.body as { conversation: { id: string } }).conversation.id;
+
+    const blocked = await http(one, 'POST', '/api/blocks', { cookie: cara.cookie, json: { userId: dev.id } });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+    const since = Date.now();
+
+    const message = await http(two, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: dev.cookie,
+      json: { clientId: randomUUID(), text: 'Are you there?' },
+    });
+    const proposal = await http(two, 'POST', '/api/proposals', { cookie: dev.cookie, json: { itemId: carasDesk.id, pointsOffer: 1, message: 'Swap?' } });
+    const carasMarketplace = await http(two, 'GET', '/api/items', { cookie: cara.cookie });
+    expect(Date.now() - since).toBeLessThan(1_000);
+
+    for (const refused of [message, proposal]) {
+      expect(refused.body).toEqual({ error: { code: 'FORBIDDEN', message: TEXT.blocks.refused } });
+    }
+    expect((carasMarketplace.body as { items: { id: string }[] }).items.map((item) => item.id)).not.toContain(devsBike.id);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { CreatedInviteResponse, DeviceSession, Notification } from '@swapyard/contract';
+import { TEXT, type CreatedInviteResponse, type DeviceSession, type Notification } from '@swapyard/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +185,25 @@ const MATRIX: Record<string, Entry> = {
     path: (w) => `/api/admin/invites/${w.inviteId}/revoke`,
     expect: staff(200, 200),
   },
+  'GET /api/blocks': { path: () => '/api/blocks', expect: signedIn(200) },
+  // Anyone may block anyone (but themselves): a block is about the blocker's own inbox.
+  'POST /api/blocks': { path: () => '/api/blocks', body: (w) => ({ json: { userId: w.partner.user.id } }), expect: signedIn(200) },
+  'DELETE /api/blocks/{userId}': { path: (w) => `/api/blocks/${w.partner.user.id}`, expect: signedIn(204) },
+};
+
+/**
+ * What the rightful member gets once the owner and the partner are a blocked pair, where it differs
+ * from the matrix: nothing that reaches the other goes through, and what was pending between them
+ * was withdrawn by the block, so answering it finds it no longer pending.
+ */
+const BLOCKED_PAIR: Partial<Record<string, number>> = {
+  'POST /api/proposals': 403,
+  'POST /api/proposals/{id}/accept': 409,
+  'POST /api/proposals/{id}/decline': 409,
+  'POST /api/proposals/{id}/cancel': 409,
+  'POST /api/conversations': 403,
+  'POST /api/conversations/{id}/messages': 403,
+  'POST /api/conversations/{id}/images': 403,
 };
 
 let app: FastifyInstance;
@@ -304,5 +323,29 @@ describe('authorization matrix', () => {
         for (const secret of secrets) expect(response.body).not.toContain(secret);
       }
     }
+  });
+});
+
+describe('a blocked pair', () => {
+  const directions = [
+    ['the owner blocked the partner', 'owner'],
+    ['the partner blocked the owner', 'partner'],
+  ] as const;
+  const cases = stateChanging.flatMap(([route, entry]) => directions.map(([how, blocker]) => [route, how, entry, blocker] as const));
+
+  it.each(cases)('%s, when %s: nothing reaches the other, and a refusal changes nothing', async (route, _how, entry, blocker) => {
+    const world = await makeWorld();
+    const [blocking, blocked] = blocker === 'owner' ? [world.owner, world.partner] : [world.partner, world.owner];
+    expect((await send(app, 'POST', '/api/blocks', { cookie: blocking.cookie, body: { userId: blocked.user.id } })).statusCode).toBe(200);
+    const actor = entry.rightful === 'partner' ? world.partner : world.owner;
+    const before = await fingerprint(app.services.database.db);
+
+    const response = await call(entry, world, actor);
+
+    expect(response.statusCode).toBe(BLOCKED_PAIR[route] ?? entry.expect.rightful);
+    if (response.statusCode === 403) {
+      expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: actor === blocking ? TEXT.blocks.refusedByYou : TEXT.blocks.refused } });
+    }
+    if (response.statusCode >= 400) expect(await fingerprint(app.services.database.db)).toBe(before);
   });
 });

@@ -47,6 +47,11 @@ export const itemKeys = {
   detail: (id: string) => ['items', 'detail', id] as const,
 };
 
+/** The members the signed-in member blocked (settings, and the Block or Unblock on a profile or in a chat). */
+export const blockKeys = {
+  list: ['blocks'] as const,
+};
+
 /** Public profiles. */
 export const userKeys = {
   detail: (id: string) => ['users', id] as const,

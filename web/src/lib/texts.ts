@@ -120,4 +120,14 @@ export const WEB_TEXT = {
   routeError: {
     reload: 'Reload page',
   },
+  /** Block and Unblock, on a profile and in a chat (issue 15). */
+  blocks: {
+    block: 'Block',
+    unblock: 'Unblock',
+    confirmTitle: (name: string) => `Block ${name}?`,
+    confirmBody: (name: string) =>
+      `${name} won't be able to message you or send you proposals, and you won't be able to contact them. Any pending proposals between you are withdrawn, and their listings no longer show in your marketplace. They aren't told. You can unblock them at any time in Settings.`,
+    blockFailed: 'Failed to block this member. Please try again.',
+    unblockFailed: 'Failed to unblock this member. Please try again.',
+  },
 } as const;

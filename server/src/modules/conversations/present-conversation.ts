@@ -17,7 +17,7 @@ export function presentMessage(row: repo.MessageRow): ChatMessage {
 
 type SummaryRow = Awaited<ReturnType<typeof repo.listForMember>>[number];
 
-export function presentSummary(row: SummaryRow): ConversationSummary {
+export function presentSummary(row: SummaryRow, contactClosed: boolean): ConversationSummary {
   return {
     id: row.conversation.id,
     item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
@@ -26,5 +26,6 @@ export function presentSummary(row: SummaryRow): ConversationSummary {
     lastMessage: row.conversation.lastMessage,
     lastMessageAt: row.conversation.lastMessageAt.toISOString(),
     unreadCount: row.unreadCount,
+    contactClosed,
   };
 }

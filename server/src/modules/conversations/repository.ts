@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
@@ -11,6 +11,15 @@ export type MessageRow = typeof messages.$inferSelect;
 /** Order-free: the same two members and item always give the same key. */
 export function pairKey(a: string, b: string, itemId: string | null): string {
   return [...[a, b].sort(), itemId ?? 'none'].join(':');
+}
+
+/** Every conversation of the two members, about any item or none: their keys (pairKey) share the pair's prefix, and uuids hold no LIKE wildcard. */
+export async function idsBetween(db: Executor, a: string, b: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(like(conversations.pairKey, `${[a, b].sort().join(':')}:%`));
+  return rows.map((row) => row.id);
 }
 
 /** Creates the conversation and its two members, or finds the one that exists; safe when both race. */

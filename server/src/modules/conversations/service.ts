@@ -13,6 +13,7 @@ import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import type { CommunityService } from '../community/service.ts';
+import type { BlocksService } from '../blocks/service.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { ImageService } from '../uploads/service.ts';
@@ -44,12 +45,14 @@ export class ConversationsService {
     private readonly profiles: ProfilesService,
     private readonly items: ItemsService,
     private readonly community: CommunityService,
+    private readonly blocks: BlocksService,
   ) {}
 
   /** Contact Owner and Send Message: the one conversation per pair (per item), made on first use. */
   async open(session: Session, otherUserId: string, itemId: string | null): Promise<ConversationSummary> {
     if (otherUserId === session.userId) throw badRequest(t.withYourself);
     if (!(await this.profiles.exists(otherUserId))) throw badRequest(t.otherRequired);
+    await this.blocks.assertCanContact(this.db, session.userId, otherUserId);
     if (itemId) {
       const [item] = await this.items.byIds(this.db, [itemId]);
       if (!item || (item.ownerId !== otherUserId && item.ownerId !== session.userId)) throw badRequest(t.itemMismatch);
@@ -71,8 +74,9 @@ export class ConversationsService {
   async list(session: Session, { cursor, limit, q }: ConversationListOptions): Promise<ConversationPage> {
     const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1, { q });
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.conversation.id]);
+    const closed = await this.blocks.closedAmong(this.db, session.userId, visible.map((row) => row.other.id));
     return {
-      conversations: visible.map(presentSummary),
+      conversations: visible.map((row) => presentSummary(row, closed.has(row.other.id))),
       nextCursor,
       unreadConversations: await repo.unreadConversationCount(this.db, session.userId),
     };
@@ -106,10 +110,19 @@ export class ConversationsService {
     const receiverId = members.find((member) => member !== session.userId)!;
     // Their messages stay as the other member's record, but nobody is left to read a new one.
     if (!(await this.profiles.exists(receiverId))) throw conflict(t.otherLeft);
+    // Asked before a photo is stored, and again in the transaction, where a block just made is seen.
+    await this.blocks.assertCanContact(this.db, session.userId, receiverId);
 
     const sender = await session.user();
     const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
     const outcome = await this.db.transaction(async (tx) => {
+      try {
+        await this.blocks.assertCanContact(tx, session.userId, receiverId, { locked: true });
+      } catch (refusal) {
+        // A block that came between the first check and now: the photo stored for it has nowhere to go.
+        if (stored) await this.images.removeAll([stored.key]);
+        throw refusal;
+      }
       const message = await repo.insertMessage(tx, {
         conversationId: id,
         senderId: session.userId,
@@ -152,6 +165,16 @@ export class ConversationsService {
     return repo.replyTimes(this.db, memberId, since);
   }
 
+  /**
+   * After a block between the two is made or lifted: each member's open tabs refetch their
+   * conversations together, so a chat between them shows its composer or the refusal at once.
+   */
+  async announceContactChanged(a: string, b: string): Promise<void> {
+    for (const conversationId of await repo.idsBetween(this.db, a, b)) {
+      await this.bus.publish({ rooms: [rooms.user(a), rooms.user(b)], event: { type: 'conversations.updated', data: { conversationId } } });
+    }
+  }
+
   /** Opening a conversation reads it, and reads its message notification too. */
   async markRead(session: Session, id: string): Promise<void> {
     await this.assertParticipant(session.userId, id);
@@ -173,6 +196,7 @@ export class ConversationsService {
 
   private async summary(userId: string, id: string): Promise<ConversationSummary> {
     const [row] = await repo.listForMember(this.db, userId, undefined, 1, { onlyId: id });
-    return presentSummary(row!);
+    const closed = await this.blocks.closedAmong(this.db, userId, [row!.other.id]);
+    return presentSummary(row!, closed.size > 0);
   }
 }

@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -15,6 +15,8 @@ export interface ItemFilters {
   minValue?: number | undefined;
   maxValue?: number | undefined;
   type: ItemType;
+  /** Owners whose listings the viewer blocked. */
+  hiddenOwners?: string[] | undefined;
 }
 
 const pageColumns = {
@@ -57,6 +59,7 @@ export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor
       filters.maxValue !== undefined ? lte(items.value, filters.maxValue) : undefined,
       filters.type === 'services' ? eq(items.kind, 'service') : undefined,
       filters.type === 'items' ? eq(items.kind, 'item') : undefined,
+      filters.hiddenOwners?.length ? notInArray(items.ownerId, filters.hiddenOwners) : undefined,
     ],
     cursor,
     limit,

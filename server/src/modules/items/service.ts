@@ -17,6 +17,7 @@ import type { Session } from '../auth/service.ts';
 import type { CommunityService } from '../community/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import type { BlocksService } from '../blocks/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentMember } from '../profiles/present-member.ts';
 import { presentCard, presentDetail } from './present-item.ts';
@@ -57,6 +58,7 @@ export class ItemsService {
     private readonly images: ImageService,
     private readonly bus: EventBus,
     private readonly community: CommunityService,
+    private readonly blocks: BlocksService,
   ) {}
 
   onChange(hook: ItemChangeHook): void {
@@ -88,8 +90,10 @@ export class ItemsService {
     filters: repo.ItemFilters & { type: ItemType },
     { cursor, limit }: ListOptions,
   ): Promise<ItemPage> {
+    // The listings of members this one blocked are not shown to them, wherever they look.
+    const hiddenOwners = await this.blocks.blockedBy(session.userId);
     // One row more than asked tells whether another page exists without counting.
-    return this.toPage(await repo.listAvailable(this.db, filters, decodeCursor(cursor), limit + 1), limit);
+    return this.toPage(await repo.listAvailable(this.db, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
   }
 
   async listByOwner(

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
@@ -21,7 +22,11 @@ interface Model {
   itemGone: boolean[];
   /** 'gone': the proposal asked for a listing that was removed, and went with it. */
   proposals: { id: string; sender: number; item: number; offer: number | null; points: number; status: string }[];
+  /** "blocker>blocked" for each block in force. */
+  blocks: Set<string>;
 }
+
+const blockedBetween = (m: Readonly<Model>, a: number, b: number) => m.blocks.has(`${a}>${b}`) || m.blocks.has(`${b}>${a}`);
 
 interface Real {
   app: FastifyInstance;
@@ -61,7 +66,13 @@ class Propose implements Command {
     });
     const duplicate = m.proposals.some((p) => p.sender === sender && p.item === item && p.status === 'pending');
     const ok =
-      !m.left[sender] && !m.itemGone[item] && m.itemOwner[item] !== sender && !m.itemSwapped[item] && m.points[sender]! >= this.points && !duplicate;
+      !m.left[sender] &&
+      !m.itemGone[item] &&
+      m.itemOwner[item] !== sender &&
+      !m.itemSwapped[item] &&
+      m.points[sender]! >= this.points &&
+      !duplicate &&
+      !blockedBetween(m, sender, m.itemOwner[item]!);
     expect(response.statusCode === 201).toBe(ok);
     if (ok) {
       const { id } = response.json().proposal;
@@ -126,6 +137,81 @@ class Leave implements Command {
   toString = () => `leave(${this.member})`;
 }
 
+/** Something one member does to another, each picked by index among those who signed up. */
+abstract class BetweenTwo implements Command {
+  constructor(readonly from: number, readonly to: number) {}
+  check = (m: Readonly<Model>) => m.points.length >= 2;
+  protected pair(m: Readonly<Model>): [number, number] {
+    return [this.from % m.points.length, this.to % m.points.length];
+  }
+  abstract run(m: Model, r: Real): Promise<void>;
+}
+
+/** A block withdraws what was pending between the two: the blocker's decline of what they received, cancel of what they sent. */
+class Block extends BetweenTwo {
+  async run(m: Model, r: Real) {
+    const [blocker, blocked] = this.pair(m);
+    const response = await send(r.app, 'POST', '/api/blocks', { cookie: r.members[blocker]!.cookie, body: { userId: r.members[blocked]!.user.id } });
+    const expected = m.left[blocker] ? 401 : blocker === blocked ? 400 : m.left[blocked] ? 404 : 200;
+    expect(response.statusCode).toBe(expected);
+    if (expected !== 200) return;
+    m.blocks.add(`${blocker}>${blocked}`);
+    for (const p of m.proposals) {
+      if (p.status !== 'pending') continue;
+      const receiver = m.itemOwner[p.item]!;
+      if (p.sender === blocked && receiver === blocker) p.status = 'declined';
+      if (p.sender === blocker && receiver === blocked) p.status = 'cancelled';
+    }
+  }
+  override toString = () => `block(${this.from}, ${this.to})`;
+}
+
+class Unblock implements Command {
+  constructor(readonly which: number) {}
+  check = (m: Readonly<Model>) => m.blocks.size > 0;
+  async run(m: Model, r: Real) {
+    const key = [...m.blocks][this.which % m.blocks.size]!;
+    const [blocker, blocked] = key.split('>').map(Number) as [number, number];
+    const response = await send(r.app, 'DELETE', `/api/blocks/${r.members[blocked]!.user.id}`, { cookie: r.members[blocker]!.cookie });
+    expect(response.statusCode).toBe(m.left[blocker] ? 401 : 204);
+    if (!m.left[blocker]) m.blocks.delete(key);
+  }
+  toString = () => `unblock(${this.which})`;
+}
+
+/** Opens the pair's conversation and sends a line in it: refused while either blocked the other. */
+class Message extends BetweenTwo {
+  async run(m: Model, r: Real) {
+    const [sender, receiver] = this.pair(m);
+    if (sender === receiver) return;
+    const cookie = r.members[sender]!.cookie;
+    const opened = await send(r.app, 'POST', '/api/conversations', { cookie, body: { otherUserId: r.members[receiver]!.user.id } });
+    const expected = m.left[sender] ? 401 : m.left[receiver] ? 400 : blockedBetween(m, sender, receiver) ? 403 : 200;
+    expect(opened.statusCode).toBe(expected);
+    if (expected !== 200) return;
+    const { conversation } = opened.json<{ conversation: { id: string } }>();
+    const sent = await send(r.app, 'POST', `/api/conversations/${conversation.id}/messages`, { cookie, body: { clientId: randomUUID(), text: 'Hi' } });
+    expect(sent.statusCode).toBe(200);
+  }
+  override toString = () => `message(${this.from}, ${this.to})`;
+}
+
+/** No message or proposal between a blocked pair since the block, and nothing left pending between them. */
+async function expectBlockedPairsApart(r: Real) {
+  const db = r.app.services.database.db;
+  const count = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  const messagesSince = await count(sql`
+    select count(*)::int as n from blocks b
+    join messages m on m.created_at >= b.created_at and m.sender_id in (b.blocker_id, b.blocked_id)
+    join conversation_members other on other.conversation_id = m.conversation_id and other.user_id <> m.sender_id
+    where other.user_id in (b.blocker_id, b.blocked_id)`);
+  const proposalsSince = await count(sql`
+    select count(*)::int as n from blocks b
+    join proposals p on (p.sender_id, p.receiver_id) in ((b.blocker_id, b.blocked_id), (b.blocked_id, b.blocker_id))
+    where p.created_at >= b.created_at or p.status = 'pending'`);
+  expect({ messagesSince, proposalsSince }).toEqual({ messagesSince: 0, proposalsSince: 0 });
+}
+
 async function checkInvariants(m: Model, r: Real) {
   const db = r.app.services.database.db;
   const rows = await db
@@ -145,32 +231,44 @@ async function checkInvariants(m: Model, r: Real) {
   m.itemSwapped.forEach((isSwapped, i) => {
     expect(itemStatus.get(r.itemIds[i]!)).toBe(m.itemGone[i] ? undefined : isSwapped ? 'swapped' : 'available');
   });
+  await expectBlockedPairsApart(r);
+}
+
+const signUp = fc.constant(new SignUp());
+const proposeCommand = fc.tuple(fc.nat(5), fc.nat(5), fc.integer({ min: 0, max: 120 }), fc.boolean()).map(([s, i, p, o]) => new Propose(s, i, p, o));
+const answerCommand = fc.tuple(fc.nat(20), fc.constantFrom('accept', 'decline', 'cancel' as const)).map(([w, a]) => new Answer(w, a));
+const leaveCommand = fc.nat(5).map((member) => new Leave(member));
+const blockCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Block(a, b));
+const unblockCommand = fc.nat(10).map((which) => new Unblock(which));
+const messageCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Message(a, b));
+
+async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommands, members }: { numRuns: number; maxCommands: number; members: number }) {
+  await fc.assert(
+    fc.asyncProperty(fc.commands(commands, { maxCommands }), async (cmds) => {
+      const { app } = await buildTestApp();
+      // The first account is the site's admin, and the last admin cannot leave: a founder takes that place, so every modelled member can.
+      await registerMember(app, { displayName: 'Founder' });
+      const real: Real = { app, members: [], itemIds: [] };
+      const model: Model = { points: [], left: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [], blocks: new Set() };
+      try {
+        for (let i = 0; i < members; i++) await new SignUp().run(model, real);
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        await checkInvariants(model, real);
+      } finally {
+        await app.close();
+      }
+    }),
+    { numRuns },
+  );
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps and members who leave', async () => {
-    const commands = [
-      fc.constant(new SignUp()),
-      fc.tuple(fc.nat(5), fc.nat(5), fc.integer({ min: 0, max: 120 }), fc.boolean()).map(([s, i, p, o]) => new Propose(s, i, p, o)),
-      fc.tuple(fc.nat(20), fc.constantFrom('accept', 'decline', 'cancel' as const)).map(([w, a]) => new Answer(w, a)),
-      fc.nat(5).map((member) => new Leave(member)),
-    ];
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        const { app } = await buildTestApp();
-        // The first account is the site's admin, and the last admin cannot leave: a founder takes that place, so every modelled member can.
-        await registerMember(app, { displayName: 'Founder' });
-        const real: Real = { app, members: [], itemIds: [] };
-        const model: Model = { points: [], left: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [] };
-        try {
-          for (let i = 0; i < 2; i++) await new SignUp().run(model, real);
-          await fc.asyncModelRun(() => ({ model, real }), cmds);
-          await checkInvariants(model, real);
-        } finally {
-          await app.close();
-        }
-      }),
-      { numRuns: 12 },
-    );
+  it('keeps balances, statuses and the points total in step through random swaps, blocks and members who leave', async () => {
+    await runModel([signUp, proposeCommand, answerCommand, leaveCommand, blockCommand, unblockCommand, messageCommand], { numRuns: 12, maxCommands: 25, members: 2 });
+  }, 240_000);
+
+  // Among three members who stay, blocks meet the messages and proposals they must stop often enough to matter.
+  it('keeps a blocked pair from exchanging anything, and the ledger whole, through blocks, unblocks, messages and proposals', async () => {
+    await runModel([proposeCommand, answerCommand, blockCommand, unblockCommand, messageCommand], { numRuns: 10, maxCommands: 30, members: 3 });
   }, 240_000);
 });

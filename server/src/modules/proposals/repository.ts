@@ -66,6 +66,21 @@ export function lockPendingSentBy(db: Executor, senderId: string) {
     .for('update');
 }
 
+/** The pending proposals between two members, whichever of them sent each, locked in id order. */
+export function lockPendingBetween(db: Executor, a: string, b: string) {
+  return db
+    .select()
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.status, 'pending'),
+        or(and(eq(proposals.senderId, a), eq(proposals.receiverId, b)), and(eq(proposals.senderId, b), eq(proposals.receiverId, a))),
+      ),
+    )
+    .orderBy(asc(proposals.id))
+    .for('update');
+}
+
 /** Every other pending proposal that asks for or offers one of these items: they can no longer happen. */
 export function declineConflicting(db: Executor, itemIds: string[], acceptedId: string) {
   return db

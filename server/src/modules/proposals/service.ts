@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../.
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
+import type { BlocksService } from '../blocks/service.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { NewNotification, NotificationRow, NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
@@ -50,6 +51,7 @@ export class ProposalsService {
     private readonly points: PointsService,
     private readonly items: ItemsService,
     private readonly profiles: ProfilesService,
+    private readonly blocks: BlocksService,
   ) {}
 
   async create(session: Session, body: Required<ProposalCreateBody>): Promise<Proposal> {
@@ -62,6 +64,7 @@ export class ProposalsService {
       const item = locked.get(body.itemId);
       if (!item) throw badRequest(t.invalidItem);
       if (item.ownerId === sender.id) throw badRequest(t.ownItem);
+      await this.blocks.assertCanContact(tx, sender.id, item.ownerId, { locked: true });
       if (item.status !== 'available') throw conflict(t.itemUnavailable);
       if (body.offerItemId) {
         const offered = locked.get(body.offerItemId);
@@ -263,13 +266,7 @@ export class ProposalsService {
       const item = (await this.items.byIds(tx, [closed.itemId]))[0];
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          status === 'declined'
-            ? answerNotification(closed, tn.proposalDeclined, `${me.displayName} declined your proposal for ${item?.title ?? 'an item'}.`)
-            : {
-                ...answerNotification(closed, tn.proposalCancelled, `${me.displayName} cancelled their proposal for ${item?.title ?? 'your item'}.`),
-                userId: closed.receiverId,
-                relatedId: closed.senderId,
-              },
+          status === 'declined' ? declinedNotice(closed, me.displayName, item?.title) : cancelledNotice(closed, me.displayName, item?.title),
         ])),
       );
       outcome.resolved.push(
@@ -360,6 +357,29 @@ export class ProposalsService {
     return outcome;
   }
 
+  /**
+   * In the transaction that blocks, with the pair locked: whatever is pending between the two ends
+   * as if the blocker had answered it themselves, a decline of what they received and a cancel of
+   * what they sent, and the other member is told just that. Proposal rows only, as close() does.
+   */
+  async withdrawBetween(tx: Executor, blocker: { id: string; displayName: string }, otherId: string): Promise<ProposalOutcome> {
+    const outcome = quiet();
+    const pending = await repo.lockPendingBetween(tx, blocker.id, otherId);
+    if (pending.length === 0) return outcome;
+    const declined = await repo.resolveAll(tx, pending.filter((proposal) => proposal.receiverId === blocker.id).map((proposal) => proposal.id), 'declined');
+    const cancelled = await repo.resolveAll(tx, pending.filter((proposal) => proposal.senderId === blocker.id).map((proposal) => proposal.id), 'cancelled');
+    const titleOf = new Map((await this.items.byIds(tx, pending.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
+    outcome.proposals.push(...declined, ...cancelled);
+    outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, pending.map((proposal) => proposal.id))));
+    outcome.created.push(
+      ...(await this.notifications.insert(tx, [
+        ...declined.map((proposal) => declinedNotice(proposal, blocker.displayName, titleOf.get(proposal.itemId))),
+        ...cancelled.map((proposal) => cancelledNotice(proposal, blocker.displayName, titleOf.get(proposal.itemId))),
+      ])),
+    );
+    return outcome;
+  }
+
   async announce(outcome: ProposalOutcome): Promise<void> {
     await this.points.announce(outcome.balances);
     await this.notifications.announceCreated(outcome.created);
@@ -410,3 +430,17 @@ function answerNotification(proposal: repo.ProposalRow, title: string, descripti
   };
 }
 
+
+/** The receiver said no: the sender is told who and for what. */
+function declinedNotice(proposal: repo.ProposalRow, receiverName: string, itemTitle: string | undefined): NewNotification {
+  return answerNotification(proposal, tn.proposalDeclined, `${receiverName} declined your proposal for ${itemTitle ?? 'an item'}.`);
+}
+
+/** The sender took it back: the receiver is told who and for what. */
+function cancelledNotice(proposal: repo.ProposalRow, senderName: string, itemTitle: string | undefined): NewNotification {
+  return {
+    ...answerNotification(proposal, tn.proposalCancelled, `${senderName} cancelled their proposal for ${itemTitle ?? 'your item'}.`),
+    userId: proposal.receiverId,
+    relatedId: proposal.senderId,
+  };
+}

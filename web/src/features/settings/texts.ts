@@ -43,6 +43,14 @@ export const SETTINGS_TEXT = {
     signedOutOthers: 'All your other devices have been signed out',
     signOutFailed: 'Failed to sign out. Please try again.',
   },
+  blockedMembers: {
+    heading: 'Blocked members',
+    description: "Members you blocked can't message you or send you proposals, and their listings don't show in your marketplace.",
+    none: "You haven't blocked anyone.",
+    since: 'Blocked',
+    loading: 'Loading the members you blocked...',
+    loadFailed: 'Failed to load the members you blocked',
+  },
   data: {
     heading: 'Your data',
     description:

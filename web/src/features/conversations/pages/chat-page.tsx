@@ -17,7 +17,9 @@ import { randomId } from '../../../lib/random-id.ts';
 import { useMarkConversationRead } from '../api/mark-read.ts';
 import { useSendImage } from '../api/send-image.ts';
 import { outboxTopic, useSendMessage, waitingMessages } from '../api/send-message.ts';
+import { ChatBlockButton } from '../components/chat-block-button.tsx';
 import { ChatInput } from '../components/chat-input.tsx';
+import { ContactClosed } from '../components/contact-closed.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { PresenceLabel } from '../components/presence-label.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
@@ -79,6 +81,7 @@ export function ChatPage() {
               </h1>
               <PresenceLabel presence={summary.otherPresence} />
             </div>
+            {!summary.other.former && <ChatBlockButton member={summary.other} />}
             {summary.item && (
               <Link
                 to={`/item/${summary.item.id}`}
@@ -119,6 +122,8 @@ export function ChatPage() {
       </div>
       {summary?.other.former ? (
         <p className="border-t border-stone-200 bg-white px-4 py-3 text-center text-sm text-stone-600">{TEXT.conversations.otherLeft}</p>
+      ) : summary?.contactClosed ? (
+        <ContactClosed member={summary.other} />
       ) : (
         <ChatInput
           onSend={(text) => send.mutate({ clientId: randomId(), text })}

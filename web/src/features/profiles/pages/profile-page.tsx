@@ -16,6 +16,7 @@ import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PROFILES_TEXT } from '../texts.ts';
 import { MemberItems } from '../components/member-items.tsx';
+import { ProfileBlockButton } from '../components/profile-block-button.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ReceivedRatings } from '../components/received-ratings.tsx';
@@ -83,14 +84,17 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
               {t.editProfile}
             </Button>
           ) : (
-            <Button
-              variant="secondary"
-              loading={openConversation.isPending}
-              onClick={() => openConversation.mutate({ otherUserId: profile.id })}
-            >
-              <MessageCircle aria-hidden="true" className="size-4" />
-              {t.sendMessage}
-            </Button>
+            <div className="flex flex-wrap gap-3">
+              <Button
+                variant="secondary"
+                loading={openConversation.isPending}
+                onClick={() => openConversation.mutate({ otherUserId: profile.id })}
+              >
+                <MessageCircle aria-hidden="true" className="size-4" />
+                {t.sendMessage}
+              </Button>
+              <ProfileBlockButton profile={profile} />
+            </div>
           )
         }
       />

@@ -1,5 +1,6 @@
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { BlockedMembersSection } from '../components/blocked-members-section.tsx';
 import { DataSection } from '../components/data-section.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { DevicesSection } from '../components/devices-section.tsx';
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <PasswordSection />
       <EmailSection />
       <DevicesSection />
+      <BlockedMembersSection />
       <DataSection />
       {/* Last, set apart: the one that cannot be undone. */}
       <DeleteAccountSection />

@@ -1,0 +1,53 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { blocks } from '../../db/schema/index.ts';
+
+export type BlockRow = typeof blocks.$inferSelect;
+
+/** Returns the row whether it is new or was there already: blocking twice is blocking once. */
+export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<{ row: BlockRow; created: boolean }> {
+  const [inserted] = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  return { row: existing!, created: false };
+}
+
+/** False when there was no such block. */
+export async function deleteBlock(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ blockedId: blocks.blockedId });
+  return deleted.length > 0;
+}
+
+export function blocksBy(db: Executor, blockerId: string): Promise<BlockRow[]> {
+  return db.select().from(blocks).where(eq(blocks.blockerId, blockerId)).orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
+}
+
+/** The blocks between the member and any of these others, in either direction. */
+export function blocksBetween(db: Executor, memberId: string, otherIds: string[]): Promise<BlockRow[]> {
+  if (otherIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, memberId), inArray(blocks.blockedId, otherIds)),
+        and(eq(blocks.blockedId, memberId), inArray(blocks.blockerId, otherIds)),
+      ),
+    );
+}
+
+/**
+ * A transaction-scoped lock on the pair, whichever way round it is named: a block and a message
+ * or proposal between the same two members take it, so one of them commits first and the other
+ * sees it. There is no row to lock before the first block exists, hence an advisory lock.
+ */
+export async function lockPair(db: Executor, a: string, b: string): Promise<void> {
+  const pair = a < b ? `${a}:${b}` : `${b}:${a}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`blocks:${pair}`}, 0))`);
+}
