@@ -4,9 +4,17 @@ import { blocks } from '../../db/schema/index.ts';
 
 export type BlockRow = typeof blocks.$inferSelect;
 
-/** Returns the row whether it is new or was there already: blocking twice is blocking once. */
+/**
+ * Returns the row whether it is new or was there already: blocking twice is blocking once. Called
+ * with the pair locked (lockPair), and stamped with the clock then rather than when the transaction
+ * began: whatever passed between the two before the lock is older than the block, and nothing after.
+ */
 export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<{ row: BlockRow; created: boolean }> {
-  const [inserted] = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning();
+  const [inserted] = await db
+    .insert(blocks)
+    .values({ blockerId, blockedId, createdAt: sql`clock_timestamp()` })
+    .onConflictDoNothing()
+    .returning();
   if (inserted) return { row: inserted, created: true };
   const [existing] = await db
     .select()
