@@ -10,3 +10,4 @@ export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';
 export * from './texts.ts';
+export * from './suspensions.ts';

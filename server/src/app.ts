@@ -36,6 +36,8 @@ import { PointsService } from './modules/points/service.ts';
 import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
+import { suspensionRoutes } from './modules/suspensions/routes.ts';
+import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
@@ -67,6 +69,7 @@ export interface Services {
   presence: PresenceService;
   accounts: AccountsService;
   audit: AuditService;
+  suspensions: SuspensionsService;
 }
 
 declare module 'fastify' {
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   const audit = new AuditService();
+  const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     presence,
     accounts,
     audit,
+    suspensions,
   });
 
   const pruneTimer = setInterval(() => {
@@ -228,6 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
   await app.register(dataExportRoutes(dataExport, limits));
+  await app.register(suspensionRoutes(suspensions));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

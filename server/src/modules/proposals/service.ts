@@ -62,6 +62,8 @@ export class ProposalsService {
       const item = locked.get(body.itemId);
       if (!item) throw badRequest(t.invalidItem);
       if (item.ownerId === sender.id) throw badRequest(t.ownItem);
+      // Read after the item's lock, which a suspension takes first: it is either seen here or withdraws this proposal.
+      if (await this.items.ownerSuspended(tx, item.ownerId)) throw badRequest(t.invalidItem);
       if (item.status !== 'available') throw conflict(t.itemUnavailable);
       if (body.offerItemId) {
         const offered = locked.get(body.offerItemId);
@@ -356,6 +358,36 @@ export class ProposalsService {
           relatedId: proposal.senderId,
         })),
       )),
+    );
+    return outcome;
+  }
+
+  /**
+   * In the transaction that suspends the member, after their listings are locked: every pending
+   * proposal they sent is cancelled and every one they received declined, the other side told
+   * without the reason. Proposal rows only: no point and no item moves.
+   */
+  async withdrawAllOf(tx: Executor, userId: string): Promise<ProposalOutcome> {
+    const outcome = quiet();
+    const pending = await repo.lockPendingOf(tx, userId);
+    if (pending.length === 0) return outcome;
+    const sent = pending.filter((proposal) => proposal.senderId === userId);
+    const received = pending.filter((proposal) => proposal.receiverId === userId);
+    const cancelled = await repo.resolveAll(tx, sent.map((proposal) => proposal.id), 'cancelled');
+    const declined = await repo.resolveAll(tx, received.map((proposal) => proposal.id), 'declined');
+    const titleOf = new Map((await this.items.byIds(tx, pending.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
+    const title = (proposal: repo.ProposalRow) => titleOf.get(proposal.itemId) ?? 'the item';
+    outcome.proposals.push(...cancelled, ...declined);
+    outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, pending.map((proposal) => proposal.id))));
+    outcome.created.push(
+      ...(await this.notifications.insert(tx, [
+        ...cancelled.map((proposal) => ({
+          ...answerNotification(proposal, tn.proposalCancelled, TEXT.suspensions.sentWithdrawn(title(proposal))),
+          userId: proposal.receiverId,
+          relatedId: proposal.senderId,
+        })),
+        ...declined.map((proposal) => answerNotification(proposal, tn.proposalWithdrawn, TEXT.suspensions.receivedWithdrawn(title(proposal)))),
+      ])),
     );
     return outcome;
   }
