@@ -148,7 +148,14 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
                     }),
                     // Each admin section adds its page here.
-                    children: [],
+                    children: [
+                      {
+                        path: 'members/:id',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/member-detail/pages/member-detail-page.tsx')).MemberDetailPage,
+                        }),
+                      },
+                    ],
                   },
                   {
                     path: 'notifications',

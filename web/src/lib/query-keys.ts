@@ -76,3 +76,9 @@ export const conversationKeys = {
   detail: (id: string) => ['conversations', 'one', id] as const,
   messages: (id: string) => ['conversations', 'messages', id] as const,
 };
+
+/** A member as moderators see them (admin, member detail). */
+export const adminMemberKeys = {
+  all: ['admin', 'members'] as const,
+  detail: (id: string) => ['admin', 'members', id] as const,
+};
