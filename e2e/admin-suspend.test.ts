@@ -1,20 +1,13 @@
 import { TEXT } from '@swapyard/contract';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { users } from '../server/src/db/schema/index.ts';
 import { DESKTOP, PHONE, UI_WAIT, pathnameOf, toast, useBrowsers } from './fixtures/browser.ts';
 import { listItem } from './fixtures/items.ts';
 import { registerSignedIn, type Member } from './fixtures/members.ts';
-import { useServer } from './fixtures/server.ts';
+import { setRole, useServer } from './fixtures/server.ts';
 
 const server = useServer();
 const openBrowser = useBrowsers(() => server().baseURL);
-
-/** The operator's role, set in the database as `npm run admin` would: this branch has no first-member-is-admin yet. */
-async function makeAdmin(member: Member): Promise<void> {
-  await server().app.services.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, member.id));
-}
 
 async function signInWithForm(page: Page, member: Member): Promise<void> {
   await page.goto('/login');
@@ -31,7 +24,8 @@ describe.each([
     const { baseURL } = server();
     const operator = await openBrowser({ viewport });
     const admin = await registerSignedIn(operator.context, baseURL, { displayName: 'Ada Admin' });
-    await makeAdmin(admin);
+    // Set in the database, as `npm run admin` would.
+    await setRole(server(), admin.id, 'admin');
     const suspended = await openBrowser({ viewport });
     const member = await registerSignedIn(suspended.context, baseURL, { displayName: 'Sid Suspect' });
     const title = `Suspicious lantern ${size}`;

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures
 import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
 import { registerClient, registerMember, registerSignedIn } from './fixtures/members.ts';
-import { useServer } from './fixtures/server.ts';
+import { setRole, useServer } from './fixtures/server.ts';
 import { propose } from './fixtures/swaps.ts';
 import { useWorld } from './fixtures/world.ts';
 
@@ -257,5 +257,29 @@ describe('main actions by keyboard alone', () => {
     expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const stillThere = await context.request.get(`${server().baseURL}/api/items/${item.id}`);
     expect(stillThere.status()).toBe(200);
+  });
+
+  test('the suspend dialog opens from the keyboard, holds focus, and Escape suspends nobody', async () => {
+    const { context, page } = await openBrowser();
+    const admin = await registerSignedIn(context, server().baseURL);
+    await setRole(server(), admin.id, 'admin');
+    const member = await registerMember(server().baseURL, { displayName: 'Kim Keyboard' });
+    await page.goto(`/admin/members/${member.id}`);
+    const opener = page.getByRole('button', { name: 'Suspend', exact: true });
+
+    await reach(page, opener);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Suspend Kim Keyboard' }).waitFor();
+    expect((await focusStop(page)).name).toBe('1 day');
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    const detail = await context.request.get(`${server().baseURL}/api/admin/members/${member.id}`);
+    expect(((await detail.json()) as { member: { activeSuspension: unknown } }).member.activeSuspension).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ export function SuspensionDialog({ action, open, onClose, memberId, memberName }
   const liftMutation = useLiftSuspension(memberId);
   const suspending = action === 'suspend';
   const pending = suspendMutation.isPending || liftMutation.isPending;
+  const legendId = useId();
   const errorId = useId();
   const {
     register,
@@ -65,13 +66,17 @@ export function SuspensionDialog({ action, open, onClose, memberId, memberName }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex w-full flex-col gap-5">
         {suspending && (
-          <fieldset
+          <div
+            role="radiogroup"
+            aria-labelledby={legendId}
             aria-required="true"
             aria-invalid={errors.duration ? true : undefined}
             aria-describedby={errors.duration ? errorId : undefined}
             className="flex flex-col gap-2"
           >
-            <legend className="mb-1 text-sm font-medium text-stone-800">{t.durationLegend}</legend>
+            <p id={legendId} className="mb-1 text-sm font-medium text-stone-800">
+              {t.durationLegend}
+            </p>
             {SUSPENSION_DURATIONS.map((duration, index) => (
               <label key={duration} className="flex items-center gap-2 text-sm text-stone-800">
                 <input
@@ -90,7 +95,7 @@ export function SuspensionDialog({ action, open, onClose, memberId, memberName }
                 {errors.duration.message}
               </p>
             )}
-          </fieldset>
+          </div>
         )}
         <Textarea
           label={t.reasonLabel}
