@@ -9,6 +9,7 @@ import { createItem } from '../test/items.ts';
 import { registerMember, registration, send, type Member } from '../test/members.ts';
 import { multipart } from '../test/multipart.ts';
 import { createProposal } from '../test/proposals.ts';
+import { staffMember } from '../test/staff.ts';
 
 /** What one route is called with, and who may do what. */
 interface World {
@@ -25,22 +26,35 @@ interface World {
   pendingEmail: string;
   /** The public id of a second session of the owner's: another browser they signed in with. */
   ownerDeviceId: string;
+  moderator: Member;
+  admin: Member;
+  /** Suspended by the admin: their cookie names a session that has ended. */
+  suspended: Member;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful';
+/** Asked of every route besides the three above, in this order after them. */
+type ExtraActor = 'suspended' | 'admin';
 type Body = { json: unknown } | { form: ReturnType<typeof multipart> };
 
 interface Entry {
   path: (w: World) => string;
   body?: (w: World) => Body | Promise<Body>;
-  /** Who, besides a signed-out visitor, is the route meant for: the owner of the object or its other party. */
-  rightful?: 'owner' | 'partner';
+  /** Who, besides a signed-out visitor, is the route meant for: the owner of the object, its other party, or a moderator. */
+  rightful?: 'owner' | 'partner' | 'moderator';
   expect: Record<Actor, number>;
+  /**
+   * An admin is answered as the stranger unless said here. A suspended member is always answered
+   * as a signed-out visitor: their sessions ended with the suspension.
+   */
+  admin?: number;
 }
 
 const signedIn = (status: number) => ({ anonymous: 401, stranger: status, rightful: status });
 const ownerOnly = (status: number) => ({ anonymous: 401, stranger: 403, rightful: status });
 const anyone = (status: number) => ({ anonymous: status, stranger: status, rightful: status });
+/** The operator's routes: a member is told they do not exist. */
+const staffOnly = (status: number) => ({ anonymous: 401, stranger: 404, rightful: status });
 const photo = async (field: string): Promise<Body> => ({
   form: multipart({ clientId: randomUUID() }, [{ field, name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
 });
@@ -106,7 +120,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },
   'PUT /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, body: itemForm, expect: ownerOnly(200) },
-  'DELETE /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: ownerOnly(204) },
+  // The admin asks after the owner has deleted it: gone.
+  'DELETE /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: ownerOnly(204), admin: 404 },
   'GET /api/users/{id}': { path: (w) => `/api/users/${w.owner.user.id}`, expect: signedIn(200) },
   'GET /api/users/{id}/items': { path: (w) => `/api/users/${w.owner.user.id}/items`, expect: signedIn(200) },
   'GET /api/users/{id}/ratings': { path: (w) => `/api/users/${w.owner.user.id}/ratings`, expect: signedIn(200) },
@@ -149,6 +164,23 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/conversations/{id}/images': { path: (w) => `/api/conversations/${w.conversationId}/images`, body: () => photo('image'), expect: ownerOnly(200) },
   'POST /api/conversations/{id}/read': { path: (w) => `/api/conversations/${w.conversationId}/read`, expect: ownerOnly(204) },
+  'GET /api/admin/members/{id}': { path: (w) => `/api/admin/members/${w.partner.user.id}`, rightful: 'moderator', expect: staffOnly(200), admin: 200 },
+  'POST /api/admin/members/{id}/suspension': {
+    path: (w) => `/api/admin/members/${w.partner.user.id}/suspension`,
+    body: () => ({ json: { duration: '1d', reason: 'Matrix' } }),
+    rightful: 'moderator',
+    // The admin asks after the moderator has suspended the partner: one suspension at a time.
+    expect: staffOnly(200),
+    admin: 409,
+  },
+  'POST /api/admin/members/{id}/suspension/lift': {
+    path: (w) => `/api/admin/members/${w.suspended.user.id}/suspension/lift`,
+    body: () => ({ json: { reason: 'Matrix' } }),
+    rightful: 'moderator',
+    // The admin asks after the moderator has lifted it: there is nothing left to lift.
+    expect: staffOnly(200),
+    admin: 409,
+  },
 };
 
 let app: FastifyInstance;
@@ -183,7 +215,18 @@ async function makeWorld(): Promise<World> {
   await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
   await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
   const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
+  const moderator = await staffMember(app, 'moderator');
+  const admin = await staffMember(app, 'admin');
+  const suspended = await registerMember(app, { displayName: 'Suspended' });
+  await createItem(app, suspended);
+  await send(app, 'POST', `/api/admin/members/${suspended.user.id}/suspension`, {
+    cookie: admin.cookie,
+    body: { duration: 'indefinite', reason: 'Matrix' },
+  });
   return {
+    moderator,
+    admin,
+    suspended,
     owner,
     stranger,
     partner,
@@ -197,6 +240,10 @@ async function makeWorld(): Promise<World> {
   };
 }
 
+
+function rightfulOf(entry: Entry, world: World): Member {
+  return entry.rightful === 'partner' ? world.partner : entry.rightful === 'moderator' ? world.moderator : world.owner;
+}
 
 async function call(entry: Entry, world: World, member: Member | undefined, origin?: string): Promise<LightMyRequestResponse> {
   const [method] = Object.entries(MATRIX).find(([, e]) => e === entry)![0].split(' ') as [Parameters<typeof send>[1]];
@@ -216,7 +263,7 @@ describe('cross-site requests', () => {
     const world = await makeWorld();
     const before = await fingerprint(app.services.database.db);
 
-    const response = await call(entry, world, entry.rightful === 'partner' ? world.partner : world.owner, 'https://evil.example');
+    const response = await call(entry, world, rightfulOf(entry, world), 'https://evil.example');
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('FORBIDDEN');
@@ -230,9 +277,21 @@ describe('authorization matrix', () => {
     expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s: signed out, a stranger and the rightful member get what they should', async (_route, entry) => {
+  it.each(Object.entries(MATRIX))('%s: signed out, suspended, a stranger, the rightful member and an admin get what they should', async (_route, entry) => {
     const world = await makeWorld();
-    const rightful = entry.rightful === 'partner' ? world.partner : world.owner;
+    const rightful = rightfulOf(entry, world);
+    const members: Record<Actor | ExtraActor, Member | undefined> = {
+      anonymous: undefined,
+      suspended: world.suspended,
+      stranger: world.stranger,
+      rightful,
+      admin: world.admin,
+    };
+    const expected: Record<Actor | ExtraActor, number> = {
+      ...entry.expect,
+      suspended: entry.expect.anonymous,
+      admin: entry.admin ?? entry.expect.stranger,
+    };
     const secrets = [
       world.owner.user.email,
       world.partner.user.email,
@@ -243,20 +302,32 @@ describe('authorization matrix', () => {
       'Private words',
     ];
 
-    for (const actor of ['anonymous', 'stranger', 'rightful'] as const) {
+    for (const actor of ['anonymous', 'suspended', 'stranger', 'rightful', 'admin'] as const) {
       const before = await fingerprint(app.services.database.db);
-      const member = actor === 'anonymous' ? undefined : actor === 'stranger' ? world.stranger : rightful;
-      const response = await call(entry, world, member);
+      const response = await call(entry, world, members[actor]);
 
-      expect({ actor, status: response.statusCode }).toEqual({ actor, status: entry.expect[actor] });
+      expect({ actor, status: response.statusCode }).toEqual({ actor, status: expected[actor] });
       if (response.statusCode >= 400) {
         expect(response.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
         expect({ actor, unchanged: (await fingerprint(app.services.database.db)) === before }).toEqual({ actor, unchanged: true });
       }
-      if (actor !== 'rightful') {
+      if (actor !== 'rightful' && actor !== 'admin') {
         // Nobody else's email, proposals, conversations, messages or notifications leak into a stranger's answer.
         for (const secret of secrets) expect(response.body).not.toContain(secret);
       }
     }
+  });
+});
+
+describe('a suspended member', () => {
+  it('is refused at sign-in with the right password, and the refusal changes nothing', async () => {
+    const { suspended } = await makeWorld();
+    const before = await fingerprint(app.services.database.db);
+
+    const response = await send(app, 'POST', '/api/auth/login', { body: { email: suspended.user.email, password: suspended.password } });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies.filter((cookie) => cookie.value)).toEqual([]);
+    expect(await fingerprint(app.services.database.db)).toBe(before);
   });
 });
