@@ -6,14 +6,17 @@ import { items, pointEntries, proposals, users } from '../../db/schema/index.ts'
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { expectLedgerWhole } from '../../test/ledger.ts';
-import { registerMember, send, type Member } from '../../test/members.ts';
+import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { answer, propose } from '../../test/proposals.ts';
+import { staffMember } from '../../test/staff.ts';
 
 /** What the ledger must look like, kept by the simplest rules that could work. */
 interface Model {
   points: number[];
   /** Members who deleted their account, and the balance each one's closing entry took out. */
   left: boolean[];
+  /** Suspended now: signed out, their listings hidden from the others, their points frozen. */
+  suspended: boolean[];
   closed: number;
   itemOwner: number[];
   itemSwapped: boolean[];
@@ -25,6 +28,8 @@ interface Model {
 
 interface Real {
   app: FastifyInstance;
+  /** Suspends and lifts; registered too, so their signup bonus is in the ledger's total. */
+  moderator: Member;
   members: Member[];
   itemIds: string[];
 }
@@ -39,6 +44,7 @@ class SignUp implements Command {
     r.members.push(await registerMember(r.app));
     m.points.push(SIGNUP_BONUS);
     m.left.push(false);
+    m.suspended.push(false);
     const index = r.members.length - 1;
     r.itemIds.push((await createItem(r.app, r.members[index]!)).id);
     m.itemOwner.push(index);
@@ -61,7 +67,10 @@ class Propose implements Command {
     });
     const duplicate = m.proposals.some((p) => p.sender === sender && p.item === item && p.status === 'pending');
     const ok =
-      !m.left[sender] && !m.itemGone[item] && m.itemOwner[item] !== sender && !m.itemSwapped[item] && m.points[sender]! >= this.points && !duplicate;
+      !m.left[sender] &&
+      !m.suspended[sender] &&
+      !m.suspended[m.itemOwner[item]!] &&
+      !m.itemGone[item] && m.itemOwner[item] !== sender && !m.itemSwapped[item] && m.points[sender]! >= this.points && !duplicate;
     expect(response.statusCode === 201).toBe(ok);
     if (ok) {
       const { id } = response.json().proposal;
@@ -80,7 +89,7 @@ class Answer implements Command {
     const response = await answer(r.app, r.members[actor]!, p.id, this.action);
     const owner = m.itemOwner[p.item]!;
     const itemsFree = !m.itemSwapped[p.item] && (p.offer === null || !m.itemSwapped[p.offer]);
-    const ok = !m.left[actor] && p.status === 'pending' && (this.action !== 'accept' || (itemsFree && m.points[p.sender]! >= p.points));
+    const ok = !m.left[actor] && !m.suspended[actor] && p.status === 'pending' && (this.action !== 'accept' || (itemsFree && m.points[p.sender]! >= p.points));
     expect(response.statusCode === 200).toBe(ok);
     if (!ok) return;
     if (this.action !== 'accept') {
@@ -104,9 +113,9 @@ class Answer implements Command {
 /** A member deletes their account: listings not swapped go, pending proposals close, the balance leaves through a closing entry. */
 class Leave implements Command {
   constructor(readonly member: number) {}
-  check = (m: Readonly<Model>) => m.left.some((left) => !left);
+  check = (m: Readonly<Model>) => m.left.some((left, i) => !left && !m.suspended[i]);
   async run(m: Model, r: Real) {
-    const staying = m.left.flatMap((left, i) => (left ? [] : [i]));
+    const staying = m.left.flatMap((left, i) => (left || m.suspended[i] ? [] : [i]));
     const leaver = staying[this.member % staying.length]!;
     const member = r.members[leaver]!;
     const response = await send(r.app, 'POST', '/api/me/delete', { cookie: member.cookie, body: { password: member.password } });
@@ -126,6 +135,49 @@ class Leave implements Command {
   toString = () => `leave(${this.member})`;
 }
 
+/** A moderator suspends a member: their pending proposals close, and no point moves. */
+class Suspend implements Command {
+  constructor(readonly member: number) {}
+  check = (m: Readonly<Model>) => m.left.some((left, i) => !left && !m.suspended[i]);
+  async run(m: Model, r: Real) {
+    const active = m.left.flatMap((left, i) => (left || m.suspended[i] ? [] : [i]));
+    const target = active[this.member % active.length]!;
+    const response = await send(r.app, 'POST', `/api/admin/members/${r.members[target]!.user.id}/suspension`, {
+      cookie: r.moderator.cookie,
+      body: { duration: 'indefinite', reason: 'Model' },
+    });
+    expect(response.statusCode).toBe(200);
+    m.suspended[target] = true;
+    for (const p of m.proposals) {
+      if (p.status !== 'pending') continue;
+      if (p.sender === target) p.status = 'cancelled';
+      else if (m.itemOwner[p.item] === target) p.status = 'declined';
+    }
+  }
+  toString = () => `suspend(${this.member})`;
+}
+
+/** The suspension is lifted and the member signs in again, with the balance they had. */
+class Lift implements Command {
+  constructor(readonly member: number) {}
+  check = (m: Readonly<Model>) => m.suspended.some(Boolean);
+  async run(m: Model, r: Real) {
+    const suspended = m.suspended.flatMap((isSuspended, i) => (isSuspended ? [i] : []));
+    const target = suspended[this.member % suspended.length]!;
+    const member = r.members[target]!;
+    const response = await send(r.app, 'POST', `/api/admin/members/${member.user.id}/suspension/lift`, {
+      cookie: r.moderator.cookie,
+      body: { reason: 'Model' },
+    });
+    expect(response.statusCode).toBe(200);
+    m.suspended[target] = false;
+    const signedIn = await send(r.app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: member.password } });
+    expect(signedIn.json().user.points).toBe(m.points[target]);
+    r.members[target] = { ...member, cookie: sessionCookieOf(signedIn) };
+  }
+  toString = () => `lift(${this.member})`;
+}
+
 async function checkInvariants(m: Model, r: Real) {
   const db = r.app.services.database.db;
   const rows = await db
@@ -138,7 +190,7 @@ async function checkInvariants(m: Model, r: Real) {
     expect(byId.get(member.user.id)).toEqual({ id: member.user.id, points: m.points[i], ledger: m.points[i] });
   });
   // Points left the economy only through the closing entries of members who left.
-  expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * r.members.length - m.closed);
+  expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * (r.members.length + 1) - m.closed);
   const statuses = new Map((await db.select({ id: proposals.id, status: proposals.status }).from(proposals)).map((p) => [p.id, p.status]));
   for (const p of m.proposals) expect(statuses.get(p.id)).toBe(p.status === 'gone' ? undefined : p.status);
   const itemStatus = new Map((await db.select({ id: items.id, status: items.status }).from(items)).map((i) => [i.id, i.status]));
@@ -148,18 +200,20 @@ async function checkInvariants(m: Model, r: Real) {
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps and members who leave', async () => {
+  it('keeps balances, statuses and the points total in step through random swaps, suspensions and members who leave', async () => {
     const commands = [
       fc.constant(new SignUp()),
       fc.tuple(fc.nat(5), fc.nat(5), fc.integer({ min: 0, max: 120 }), fc.boolean()).map(([s, i, p, o]) => new Propose(s, i, p, o)),
       fc.tuple(fc.nat(20), fc.constantFrom('accept', 'decline', 'cancel' as const)).map(([w, a]) => new Answer(w, a)),
       fc.nat(5).map((member) => new Leave(member)),
+      fc.nat(5).map((member) => new Suspend(member)),
+      fc.nat(5).map((member) => new Lift(member)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const { app } = await buildTestApp();
-        const real: Real = { app, members: [], itemIds: [] };
-        const model: Model = { points: [], left: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [] };
+        const real: Real = { app, moderator: await staffMember(app, 'moderator'), members: [], itemIds: [] };
+        const model: Model = { points: [], left: [], suspended: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [] };
         try {
           for (let i = 0; i < 2; i++) await new SignUp().run(model, real);
           await fc.asyncModelRun(() => ({ model, real }), cmds);
