@@ -34,6 +34,17 @@ function focusInDialog(page: Page): Promise<boolean> {
   });
 }
 
+/** Tab stays inside the open dialog; Escape closes it and focus goes back to what opened it. */
+async function expectDialogHoldsFocus(page: Page, opener: Locator): Promise<void> {
+  for (let press = 0; press < 4; press++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDialog(page)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+}
+
 describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -222,14 +233,8 @@ describe('main actions by keyboard alone', () => {
     await reach(page, opener);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
-    for (let press = 0; press < 4; press++) {
-      await page.keyboard.press('Tab');
-      expect(await focusInDialog(page)).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectDialogHoldsFocus(page, opener);
 
-    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
     const me = await context.request.get(`${server().baseURL}/api/me`);
     expect(((await me.json()) as { user: { id: string } }).user.id).toBe(member.id);
   });
@@ -247,14 +252,8 @@ describe('main actions by keyboard alone', () => {
 
     // The safe choice has focus, so Enter alone never deletes.
     expect((await focusStop(page)).name).toBe('Cancel');
-    for (let press = 0; press < 4; press++) {
-      await page.keyboard.press('Tab');
-      expect(await focusInDialog(page)).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectDialogHoldsFocus(page, deleteButton);
 
-    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const stillThere = await context.request.get(`${server().baseURL}/api/items/${item.id}`);
     expect(stillThere.status()).toBe(200);
   });
@@ -271,14 +270,8 @@ describe('main actions by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Suspend Kim Keyboard' }).waitFor();
     expect((await focusStop(page)).name).toBe('1 day');
-    for (let press = 0; press < 4; press++) {
-      await page.keyboard.press('Tab');
-      expect(await focusInDialog(page)).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectDialogHoldsFocus(page, opener);
 
-    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
     const detail = await context.request.get(`${server().baseURL}/api/admin/members/${member.id}`);
     expect(((await detail.json()) as { member: { activeSuspension: unknown } }).member.activeSuspension).toBeNull();
   });
