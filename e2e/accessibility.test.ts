@@ -208,6 +208,18 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the suspend dialog over a member page, after a refused submit', async () => {
+    const { page } = await browsers.phone(true);
+    await page.goto(`/admin/members/${world().ben.id}`);
+    await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend Benedict Okafor' });
+    // Refused in the browser: the world's Ben stays unsuspended for the other checks.
+    await dialog.getByRole('button', { name: 'Suspend member' }).click();
+    await dialog.getByText(TEXT.suspensions.reasonRequired).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the cancel dialog over a sent proposal', async () => {
     const { context, page } = await openBrowser();
     await signIn(context, server().baseURL, world().ben);

@@ -7,7 +7,7 @@ import { openConversation, sendMessage } from './fixtures/conversations.ts';
 import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
 import { registerClient, registerMember, registerSignedIn, signIn } from './fixtures/members.ts';
-import { useServer } from './fixtures/server.ts';
+import { setRole, useServer } from './fixtures/server.ts';
 import { propose } from './fixtures/swaps.ts';
 import { useWorld } from './fixtures/world.ts';
 
@@ -33,6 +33,17 @@ function focusInDialog(page: Page): Promise<boolean> {
     const dialog = document.querySelector('dialog[open]');
     return document.activeElement === document.body || (dialog?.contains(document.activeElement) ?? false);
   });
+}
+
+/** Tab stays inside the open dialog; Escape closes it and focus goes back to what opened it. */
+async function expectDialogHoldsFocus(page: Page, opener: Locator): Promise<void> {
+  for (let press = 0; press < 4; press++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDialog(page)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
 }
 
 describe.each([
@@ -247,14 +258,8 @@ describe('main actions by keyboard alone', () => {
     await reach(page, opener);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
-    for (let press = 0; press < 4; press++) {
-      await page.keyboard.press('Tab');
-      expect(await focusInDialog(page)).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectDialogHoldsFocus(page, opener);
 
-    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
     const me = await context.request.get(`${server().baseURL}/api/me`);
     expect(((await me.json()) as { user: { id: string } }).user.id).toBe(member.id);
   });
@@ -272,14 +277,8 @@ describe('main actions by keyboard alone', () => {
 
     // The safe choice has focus, so Enter alone never deletes.
     expect((await focusStop(page)).name).toBe('Cancel');
-    for (let press = 0; press < 4; press++) {
-      await page.keyboard.press('Tab');
-      expect(await focusInDialog(page)).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectDialogHoldsFocus(page, deleteButton);
 
-    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const stillThere = await context.request.get(`${server().baseURL}/api/items/${item.id}`);
     expect(stillThere.status()).toBe(200);
   });
@@ -339,5 +338,23 @@ describe('main actions by keyboard alone', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await focusStop(page)).name, UI_WAIT).toBe('Unblock');
     expect(await blocked()).toHaveLength(1);
+  });
+
+  test('the suspend dialog opens from the keyboard, holds focus, and Escape suspends nobody', async () => {
+    const { context, page } = await openBrowser();
+    const admin = await registerSignedIn(context, server().baseURL);
+    await setRole(server(), admin.id, 'admin');
+    const member = await registerMember(server().baseURL, { displayName: 'Kim Keyboard' });
+    await page.goto(`/admin/members/${member.id}`);
+    const opener = page.getByRole('button', { name: 'Suspend', exact: true });
+
+    await reach(page, opener);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Suspend Kim Keyboard' }).waitFor();
+    expect((await focusStop(page)).name).toBe('1 day');
+    await expectDialogHoldsFocus(page, opener);
+
+    const detail = await context.request.get(`${server().baseURL}/api/admin/members/${member.id}`);
+    expect(((await detail.json()) as { member: { activeSuspension: unknown } }).member.activeSuspension).toBeNull();
   });
 });

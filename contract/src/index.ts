@@ -13,3 +13,4 @@ export * from './profiles.ts';
 export * from './proposals.ts';
 export * from './roles.ts';
 export * from './texts.ts';
+export * from './suspensions.ts';

@@ -194,6 +194,25 @@ export const TEXT = {
   history: {
     empty: 'Your transaction history will appear here.',
   },
+  /** Not in SPEC.md: suspending a member and lifting it (issue 15). */
+  suspensions: {
+    reasonRequired: 'Please give a reason.',
+    reasonTooLong: 'Please keep the reason under 1000 characters.',
+    durationRequired: 'Please choose how long the suspension lasts.',
+    memberNotFound: 'Member not found',
+    notYourself: "You can't suspend yourself or lift your own suspension.",
+    notAnAdmin: 'Only an admin can act on an admin.',
+    alreadySuspended: 'This member is already suspended.',
+    notSuspended: 'This member is not suspended.',
+    suspended: 'The member is suspended.',
+    lifted: 'The suspension is lifted.',
+    /** Sign-in refused; the date is the suspension's end, in UTC. */
+    signInUntil: (date: string) => `Your account is suspended until ${date}.`,
+    signInIndefinite: 'Your account is suspended until a moderator lifts it.',
+    /** The other side of a pending proposal, told without saying why the member stepped away. */
+    sentWithdrawn: (item: string) => `The member who proposed a swap for ${item} can't swap for now, so their proposal was cancelled.`,
+    receivedWithdrawn: (item: string) => `The owner of ${item} can't swap for now, so your proposal was withdrawn.`,
+  },
   connectivity: {
     offline: 'You are offline. Using locally saved data.',
     online: 'You are back online',

@@ -42,6 +42,8 @@ import { proposalRoutes } from './modules/proposals/routes.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
+import { suspensionRoutes } from './modules/suspensions/routes.ts';
+import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
@@ -76,6 +78,7 @@ export interface Services {
   roles: RolesService;
   community: CommunityService;
   blocks: BlocksService;
+  suspensions: SuspensionsService;
 }
 
 declare module 'fastify' {
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
+  const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -197,6 +201,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     roles,
     community,
     blocks,
+    suspensions,
   });
 
   const pruneTimer = setInterval(() => {
@@ -256,6 +261,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(blockRoutes(blocks));
   await app.register(dataExportRoutes(dataExport, limits));
   await app.register(roleRoutes(roles));
+  await app.register(suspensionRoutes(suspensions));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -30,6 +30,8 @@ interface World {
   pendingEmail: string;
   /** The public id of a second session of the owner's: another browser they signed in with. */
   ownerDeviceId: string;
+  /** Suspended by the admin: their cookie names a session that has ended. */
+  suspended: Member;
   /** An invite link an admin made. */
   inviteId: string;
 }
@@ -181,6 +183,19 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ json: { maxUses: 1, expiresInDays: 1 } }),
     expect: staff(201, 201),
   },
+  'GET /api/admin/members/{id}': { path: (w) => `/api/admin/members/${w.partner.user.id}`, expect: staff(200, 200) },
+  'POST /api/admin/members/{id}/suspension': {
+    path: (w) => `/api/admin/members/${w.partner.user.id}/suspension`,
+    body: () => ({ json: { duration: '1d', reason: 'Matrix' } }),
+    // The admin asks after the moderator has suspended the partner: one suspension at a time.
+    expect: staff(200, 409),
+  },
+  'POST /api/admin/members/{id}/suspension/lift': {
+    path: (w) => `/api/admin/members/${w.suspended.user.id}/suspension/lift`,
+    body: () => ({ json: { reason: 'Matrix' } }),
+    // The admin asks after the moderator has lifted it: there is nothing left to lift.
+    expect: staff(200, 409),
+  },
   'POST /api/admin/invites/{id}/revoke': {
     path: (w) => `/api/admin/invites/${w.inviteId}/revoke`,
     expect: staff(200, 200),
@@ -243,6 +258,9 @@ async function makeWorld(): Promise<World> {
   await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
   const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
   const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: admin.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
+  const suspended = await registerMember(app, { displayName: 'Suspended' });
+  await createItem(app, suspended);
+  await send(app, 'POST', `/api/admin/members/${suspended.user.id}/suspension`, { cookie: admin.cookie, body: { duration: 'indefinite', reason: 'Matrix' } });
   return {
     owner,
     stranger,
@@ -257,6 +275,7 @@ async function makeWorld(): Promise<World> {
     pendingEmail,
     ownerDeviceId: devices.find((device) => !device.current)!.id,
     inviteId: invite.invite.id,
+    suspended,
   };
 }
 
@@ -292,7 +311,7 @@ describe('authorization matrix', () => {
     expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  it.each(Object.entries(MATRIX))('%s: signed out, a stranger, the rightful member, a moderator and an admin get what they should', async (route, entry) => {
+  it.each(Object.entries(MATRIX))('%s: signed out, suspended, a stranger, the rightful member, a moderator and an admin get what they should', async (route, entry) => {
     const world = await makeWorld();
     const rightful = entry.rightful === 'partner' ? world.partner : world.owner;
     const secrets = [
@@ -306,12 +325,14 @@ describe('authorization matrix', () => {
     ];
 
     // The rightful member last: what they may do (delete the listing) would change what the others meet.
-    for (const actor of ['anonymous', 'stranger', 'moderator', 'admin', 'rightful'] as const) {
+    for (const actor of ['anonymous', 'suspended', 'stranger', 'moderator', 'admin', 'rightful'] as const) {
       const before = await fingerprint(app.services.database.db);
-      const member = { anonymous: undefined, stranger: world.stranger, rightful, moderator: world.moderator, admin: world.admin }[actor];
+      const member = { anonymous: undefined, suspended: world.suspended, stranger: world.stranger, rightful, moderator: world.moderator, admin: world.admin }[actor];
       const response = await call(entry, world, member);
+      // A suspended member's sessions ended with the suspension: they are answered as signed out.
+      const status = actor === 'suspended' ? entry.expect.anonymous : (entry.expect[actor] ?? entry.expect.stranger);
 
-      expect({ actor, status: response.statusCode }).toEqual({ actor, status: entry.expect[actor] ?? entry.expect.stranger });
+      expect({ actor, status: response.statusCode }).toEqual({ actor, status });
       if (response.statusCode >= 400) {
         expect(response.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
         expect({ actor, unchanged: (await fingerprint(app.services.database.db)) === before }).toEqual({ actor, unchanged: true });
@@ -323,6 +344,19 @@ describe('authorization matrix', () => {
         for (const secret of secrets) expect(response.body).not.toContain(secret);
       }
     }
+  });
+});
+
+describe('a suspended member', () => {
+  it('is refused at sign-in with the right password, and the refusal changes nothing', async () => {
+    const { suspended } = await makeWorld();
+    const before = await fingerprint(app.services.database.db);
+
+    const response = await send(app, 'POST', '/api/auth/login', { body: { email: suspended.user.email, password: suspended.password } });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies.filter((cookie) => cookie.value)).toEqual([]);
+    expect(await fingerprint(app.services.database.db)).toBe(before);
   });
 });
 

@@ -173,6 +173,13 @@ export const router = createBrowserRouter([
                             .CommunitySettingsPage,
                         }),
                       },
+                      {
+                        path: 'members/:id',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/member-detail/pages/member-detail-page.tsx'))
+                            .MemberDetailPage,
+                        }),
+                      },
                     ],
                   },
                   {

@@ -93,8 +93,9 @@ export const conversationKeys = {
   messages: (id: string) => ['conversations', 'messages', id] as const,
 };
 
-/** The operator's Members page (admin). */
+/** The operator's Members page and a member as moderators see them (admin). */
 export const adminMemberKeys = {
   all: ['admin-members'] as const,
   list: (q: string) => ['admin-members', 'list', q] as const,
+  detail: (id: string) => ['admin-members', 'detail', id] as const,
 };

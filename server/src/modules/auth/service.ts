@@ -47,9 +47,16 @@ export interface Session {
   user(): Promise<CurrentUser>;
 }
 
+/**
+ * Runs in the transaction that starts a session, with the member's row locked: throws to refuse
+ * the sign-in. Suspensions hook in here without auth depending on them.
+ */
+export type SignInCheck = (tx: Executor, userId: string) => Promise<void>;
+
 export class AuthService {
   private readonly sessions = new SessionCache();
   private readonly pending = new Set<Promise<void>>();
+  private readonly signInChecks: SignInCheck[] = [];
 
   constructor(
     private readonly db: Database,
@@ -99,7 +106,24 @@ export class AuthService {
     const valid = await passwordMatches(user?.passwordHash, password);
     if (!user || !valid) throw unauthenticated(TEXT.account.invalidCredentials);
     if (previousToken) await this.logout(previousToken);
-    return this.startSession(this.db, user, remember, userAgent);
+    // The lock orders this after a suspension that holds it, whose sessions would otherwise miss this one.
+    return this.db.transaction(async (tx) => {
+      await repo.lockUser(tx, user.id);
+      for (const check of this.signInChecks) await check(tx, user.id);
+      return this.startSession(tx, user, remember, userAgent);
+    });
+  }
+
+  onSignIn(check: SignInCheck): void {
+    this.signInChecks.push(check);
+  }
+
+  /**
+   * In the caller's transaction (a suspension's), after it locked the member: every session of
+   * theirs ends. Returns the ended sessions, for endSessions() once the transaction has committed.
+   */
+  endAllSessionsOf(tx: Executor, userId: string): Promise<string[]> {
+    return repo.deleteSessionsOfUser(tx, userId);
   }
 
   /**

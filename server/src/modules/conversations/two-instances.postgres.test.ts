@@ -1,31 +1,16 @@
 import { WS_CLOSE, type DeviceSession } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/database.ts';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { openSocket } from '../../test/sockets.ts';
+import { useTwoInstances } from '../../test/two-instances.ts';
 
+const instances = useTwoInstances();
 let instanceA: FastifyInstance;
 let instanceB: FastifyInstance;
-
-/** Two servers on one PostgreSQL database, as an operator runs them behind a proxy. */
-beforeAll(async () => {
-  const first = await buildTestApp();
-  instanceA = first.app;
-  const url = instanceA.services.database.url!;
-  instanceB = await buildApp(first.config, {
-    database: await openDatabase({ engine: 'postgres', url }, { warn: () => undefined }),
-  });
-  await instanceA.listen({ host: '127.0.0.1', port: 0 });
-  await instanceB.listen({ host: '127.0.0.1', port: 0 });
-});
-
-afterAll(async () => {
-  await instanceB.close();
-  await instanceA.close();
+beforeAll(() => {
+  ({ a: instanceA, b: instanceB } = instances());
 });
 
 describe('two instances on one PostgreSQL', () => {

@@ -1,9 +1,10 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
-import { itemImages, items, users } from '../../db/schema/index.ts';
+import { inForce, suspendedNow } from '../../db/suspended.ts';
+import { itemImages, items, suspensions, users } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof items.$inferSelect;
 export type ItemImageRow = typeof itemImages.$inferSelect;
@@ -45,13 +46,19 @@ function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefin
     .limit(limit);
 }
 
+/** A suspended member's listings are seen by nobody else while the suspension lasts. */
+function visibleTo(viewerId: string): SQL | undefined {
+  return or(eq(items.ownerId, viewerId), not(suspendedNow(items.ownerId)));
+}
+
 /** The marketplace: available items only, newest first, every filter in SQL (trigram indexes serve the text). */
-export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor | undefined, limit: number) {
+export function listAvailable(db: Executor, viewerId: string, filters: ItemFilters, cursor: Cursor | undefined, limit: number) {
   const text = filters.q ? likeAnywhere(filters.q) : undefined;
   return page(
     db,
     [
       eq(items.status, 'available'),
+      visibleTo(viewerId),
       text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
       filters.category ? eq(items.category, filters.category) : undefined,
       filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
@@ -66,11 +73,18 @@ export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor
   );
 }
 
-export function listByOwner(db: Executor, ownerId: string, status: ItemStatus | undefined, cursor: Cursor | undefined, limit: number) {
-  return page(db, [eq(items.ownerId, ownerId), status ? eq(items.status, status) : undefined], cursor, limit);
+export function listByOwner(
+  db: Executor,
+  viewerId: string,
+  ownerId: string,
+  status: ItemStatus | undefined,
+  cursor: Cursor | undefined,
+  limit: number,
+) {
+  return page(db, [eq(items.ownerId, ownerId), visibleTo(viewerId), status ? eq(items.status, status) : undefined], cursor, limit);
 }
 
-export async function findWithOwner(db: Executor, id: string) {
+export async function findWithOwner(db: Executor, id: string, viewerId: string) {
   const [row] = await db
     .select({
       item: items,
@@ -78,8 +92,13 @@ export async function findWithOwner(db: Executor, id: string) {
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
-    .where(eq(items.id, id));
+    .where(and(eq(items.id, id), visibleTo(viewerId)));
   return row;
+}
+
+export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: suspensions.id }).from(suspensions).where(and(eq(suspensions.userId, userId), inForce())).limit(1);
+  return rows.length > 0;
 }
 
 export function firstImagesOf(db: Executor, itemIds: string[]): Promise<ItemImageRow[]> {

@@ -74,6 +74,24 @@ export class ItemsService {
     return repo.markSwapped(tx, ids);
   }
 
+  /**
+   * In the transaction that suspends the member, first (items before proposals): their listings
+   * that can still be proposed for, locked so a proposal for one either lands before or sees the suspension.
+   */
+  async lockListingsOf(tx: Executor, ownerId: string): Promise<string[]> {
+    return (await repo.lockRemovableOf(tx, ownerId)).map((item) => item.id);
+  }
+
+  /** After a suspension or its lift commits: every screen showing these listings reads them again. */
+  async announceVisibility(ids: string[], ownerId: string): Promise<void> {
+    for (const id of ids) await this.announce('items.updated', id, ownerId);
+  }
+
+  /** Whether the member is suspended now: others may not propose for their listings meanwhile. */
+  ownerSuspended(db: Executor, ownerId: string): Promise<boolean> {
+    return repo.isSuspended(db, ownerId);
+  }
+
   byIds(db: Executor, ids: string[]): Promise<repo.ItemRow[]> {
     return repo.itemsByIds(db, ids);
   }
@@ -93,7 +111,7 @@ export class ItemsService {
     // The listings of members this one blocked are not shown to them, wherever they look.
     const hiddenOwners = await this.blocks.blockedBy(session.userId);
     // One row more than asked tells whether another page exists without counting.
-    return this.toPage(await repo.listAvailable(this.db, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
+    return this.toPage(await repo.listAvailable(this.db, session.userId, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
   }
 
   async listByOwner(
@@ -101,12 +119,12 @@ export class ItemsService {
     ownerId: string,
     { cursor, limit, status }: ListOptions & { status?: ItemStatus | undefined },
   ): Promise<ItemPage> {
-    return this.toPage(await repo.listByOwner(this.db, ownerId, status, decodeCursor(cursor), limit + 1), limit);
+    return this.toPage(await repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1), limit);
   }
 
   /** Every listing of the member, whatever its status, with all its pictures: their data export. */
   async ownListings(session: Session, { cursor, limit }: ListOptions): Promise<{ listings: ItemDetail[]; nextCursor: string | null }> {
-    const rows = await repo.listByOwner(this.db, session.userId, undefined, decodeCursor(cursor), limit + 1);
+    const rows = await repo.listByOwner(this.db, session.userId, session.userId, undefined, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
     const images = await repo.imagesOfItems(this.db, visible.map((row) => row.item.id));
     const { id, displayName, photoUrl } = await session.user();
@@ -121,7 +139,7 @@ export class ItemsService {
   }
 
   async get(session: Session, id: string): Promise<ItemDetail> {
-    const found = await repo.findWithOwner(this.db, id);
+    const found = await repo.findWithOwner(this.db, id, session.userId);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
     return presentDetail(found.item, presentMember(found.owner), await repo.imagesOf(this.db, id));
   }
@@ -152,7 +170,7 @@ export class ItemsService {
 
   /** A change that matters withdraws the pending proposals the item is in (docs/decisions/009). */
   async update(session: Session, id: string, form: MultipartForm): Promise<ItemDetail> {
-    const current = await repo.findWithOwner(this.db, id);
+    const current = await repo.findWithOwner(this.db, id, session.userId);
     if (!current) throw notFound(TEXT.items.notFoundTitle);
     if (current.item.ownerId !== session.userId) throw forbidden(TEXT.items.updateForbidden);
     if (current.item.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);

@@ -7,14 +7,17 @@ import { items, pointEntries, proposals, users } from '../../db/schema/index.ts'
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { expectLedgerWhole } from '../../test/ledger.ts';
-import { registerMember, send, type Member } from '../../test/members.ts';
+import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { answer, propose } from '../../test/proposals.ts';
+import { registerWithRole } from '../../test/roles.ts';
 
 /** What the ledger must look like, kept by the simplest rules that could work. */
 interface Model {
   points: number[];
   /** Members who deleted their account, and the balance each one's closing entry took out. */
   left: boolean[];
+  /** Suspended now: signed out, their listings hidden from the others, their points frozen. */
+  suspended: boolean[];
   closed: number;
   itemOwner: number[];
   itemSwapped: boolean[];
@@ -30,6 +33,8 @@ const blockedBetween = (m: Readonly<Model>, a: number, b: number) => m.blocks.ha
 
 interface Real {
   app: FastifyInstance;
+  /** Suspends and lifts; registered too, so their signup bonus is in the ledger's total. */
+  moderator: Member;
   members: Member[];
   itemIds: string[];
 }
@@ -44,6 +49,7 @@ class SignUp implements Command {
     r.members.push(await registerMember(r.app));
     m.points.push(SIGNUP_BONUS);
     m.left.push(false);
+    m.suspended.push(false);
     const index = r.members.length - 1;
     r.itemIds.push((await createItem(r.app, r.members[index]!)).id);
     m.itemOwner.push(index);
@@ -67,6 +73,8 @@ class Propose implements Command {
     const duplicate = m.proposals.some((p) => p.sender === sender && p.item === item && p.status === 'pending');
     const ok =
       !m.left[sender] &&
+      !m.suspended[sender] &&
+      !m.suspended[m.itemOwner[item]!] &&
       !m.itemGone[item] &&
       m.itemOwner[item] !== sender &&
       !m.itemSwapped[item] &&
@@ -91,7 +99,7 @@ class Answer implements Command {
     const response = await answer(r.app, r.members[actor]!, p.id, this.action);
     const owner = m.itemOwner[p.item]!;
     const itemsFree = !m.itemSwapped[p.item] && (p.offer === null || !m.itemSwapped[p.offer]);
-    const ok = !m.left[actor] && p.status === 'pending' && (this.action !== 'accept' || (itemsFree && m.points[p.sender]! >= p.points));
+    const ok = !m.left[actor] && !m.suspended[actor] && p.status === 'pending' && (this.action !== 'accept' || (itemsFree && m.points[p.sender]! >= p.points));
     expect(response.statusCode === 200).toBe(ok);
     if (!ok) return;
     if (this.action !== 'accept') {
@@ -115,9 +123,9 @@ class Answer implements Command {
 /** A member deletes their account: listings not swapped go, pending proposals close, the balance leaves through a closing entry. */
 class Leave implements Command {
   constructor(readonly member: number) {}
-  check = (m: Readonly<Model>) => m.left.some((left) => !left);
+  check = (m: Readonly<Model>) => m.left.some((left, i) => !left && !m.suspended[i]);
   async run(m: Model, r: Real) {
-    const staying = m.left.flatMap((left, i) => (left ? [] : [i]));
+    const staying = m.left.flatMap((left, i) => (left || m.suspended[i] ? [] : [i]));
     const leaver = staying[this.member % staying.length]!;
     const member = r.members[leaver]!;
     const response = await send(r.app, 'POST', '/api/me/delete', { cookie: member.cookie, body: { password: member.password } });
@@ -152,7 +160,7 @@ class Block extends BetweenTwo {
   async run(m: Model, r: Real) {
     const [blocker, blocked] = this.pair(m);
     const response = await send(r.app, 'POST', '/api/blocks', { cookie: r.members[blocker]!.cookie, body: { userId: r.members[blocked]!.user.id } });
-    const expected = m.left[blocker] ? 401 : blocker === blocked ? 400 : m.left[blocked] ? 404 : 200;
+    const expected = m.left[blocker] || m.suspended[blocker] ? 401 : blocker === blocked ? 400 : m.left[blocked] ? 404 : 200;
     expect(response.statusCode).toBe(expected);
     if (expected !== 200) return;
     m.blocks.add(`${blocker}>${blocked}`);
@@ -173,8 +181,9 @@ class Unblock implements Command {
     const key = [...m.blocks][this.which % m.blocks.size]!;
     const [blocker, blocked] = key.split('>').map(Number) as [number, number];
     const response = await send(r.app, 'DELETE', `/api/blocks/${r.members[blocked]!.user.id}`, { cookie: r.members[blocker]!.cookie });
-    expect(response.statusCode).toBe(m.left[blocker] ? 401 : 204);
-    if (!m.left[blocker]) m.blocks.delete(key);
+    const signedOut = m.left[blocker] || m.suspended[blocker];
+    expect(response.statusCode).toBe(signedOut ? 401 : 204);
+    if (!signedOut) m.blocks.delete(key);
   }
   toString = () => `unblock(${this.which})`;
 }
@@ -186,7 +195,7 @@ class Message extends BetweenTwo {
     if (sender === receiver) return;
     const cookie = r.members[sender]!.cookie;
     const opened = await send(r.app, 'POST', '/api/conversations', { cookie, body: { otherUserId: r.members[receiver]!.user.id } });
-    const expected = m.left[sender] ? 401 : m.left[receiver] ? 400 : blockedBetween(m, sender, receiver) ? 403 : 200;
+    const expected = m.left[sender] || m.suspended[sender] ? 401 : m.left[receiver] ? 400 : blockedBetween(m, sender, receiver) ? 403 : 200;
     expect(opened.statusCode).toBe(expected);
     if (expected !== 200) return;
     const { conversation } = opened.json<{ conversation: { id: string } }>();
@@ -194,6 +203,49 @@ class Message extends BetweenTwo {
     expect(sent.statusCode).toBe(200);
   }
   override toString = () => `message(${this.from}, ${this.to})`;
+}
+
+/** A moderator suspends a member: their pending proposals close, and no point moves. */
+class Suspend implements Command {
+  constructor(readonly member: number) {}
+  check = (m: Readonly<Model>) => m.left.some((left, i) => !left && !m.suspended[i]);
+  async run(m: Model, r: Real) {
+    const active = m.left.flatMap((left, i) => (left || m.suspended[i] ? [] : [i]));
+    const target = active[this.member % active.length]!;
+    const response = await send(r.app, 'POST', `/api/admin/members/${r.members[target]!.user.id}/suspension`, {
+      cookie: r.moderator.cookie,
+      body: { duration: 'indefinite', reason: 'Model' },
+    });
+    expect(response.statusCode).toBe(200);
+    m.suspended[target] = true;
+    for (const p of m.proposals) {
+      if (p.status !== 'pending') continue;
+      if (p.sender === target) p.status = 'cancelled';
+      else if (m.itemOwner[p.item] === target) p.status = 'declined';
+    }
+  }
+  toString = () => `suspend(${this.member})`;
+}
+
+/** The suspension is lifted and the member signs in again, with the balance they had. */
+class Lift implements Command {
+  constructor(readonly member: number) {}
+  check = (m: Readonly<Model>) => m.suspended.some(Boolean);
+  async run(m: Model, r: Real) {
+    const suspended = m.suspended.flatMap((isSuspended, i) => (isSuspended ? [i] : []));
+    const target = suspended[this.member % suspended.length]!;
+    const member = r.members[target]!;
+    const response = await send(r.app, 'POST', `/api/admin/members/${member.user.id}/suspension/lift`, {
+      cookie: r.moderator.cookie,
+      body: { reason: 'Model' },
+    });
+    expect(response.statusCode).toBe(200);
+    m.suspended[target] = false;
+    const signedIn = await send(r.app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: member.password } });
+    expect(signedIn.json().user.points).toBe(m.points[target]);
+    r.members[target] = { ...member, cookie: sessionCookieOf(signedIn) };
+  }
+  toString = () => `lift(${this.member})`;
 }
 
 /** No message or proposal between a blocked pair since the block, and nothing left pending between them. */
@@ -223,8 +275,8 @@ async function checkInvariants(m: Model, r: Real) {
   r.members.forEach((member, i) => {
     expect(byId.get(member.user.id)).toEqual({ id: member.user.id, points: m.points[i], ledger: m.points[i] });
   });
-  // Points left the economy only through the closing entries of members who left (the founder's bonus stays).
-  expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * (r.members.length + 1) - m.closed);
+  // Points left the economy only through the closing entries of members who left (the founder's and the moderator's bonuses stay).
+  expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * (r.members.length + 2) - m.closed);
   const statuses = new Map((await db.select({ id: proposals.id, status: proposals.status }).from(proposals)).map((p) => [p.id, p.status]));
   for (const p of m.proposals) expect(statuses.get(p.id)).toBe(p.status === 'gone' ? undefined : p.status);
   const itemStatus = new Map((await db.select({ id: items.id, status: items.status }).from(items)).map((i) => [i.id, i.status]));
@@ -241,6 +293,8 @@ const leaveCommand = fc.nat(5).map((member) => new Leave(member));
 const blockCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Block(a, b));
 const unblockCommand = fc.nat(10).map((which) => new Unblock(which));
 const messageCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Message(a, b));
+const suspendCommand = fc.nat(5).map((member) => new Suspend(member));
+const liftCommand = fc.nat(5).map((member) => new Lift(member));
 
 async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommands, members }: { numRuns: number; maxCommands: number; members: number }) {
   await fc.assert(
@@ -248,8 +302,8 @@ async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommand
       const { app } = await buildTestApp();
       // The first account is the site's admin, and the last admin cannot leave: a founder takes that place, so every modelled member can.
       await registerMember(app, { displayName: 'Founder' });
-      const real: Real = { app, members: [], itemIds: [] };
-      const model: Model = { points: [], left: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [], blocks: new Set() };
+      const real: Real = { app, moderator: await registerWithRole(app, 'moderator'), members: [], itemIds: [] };
+      const model: Model = { points: [], left: [], suspended: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [], blocks: new Set() };
       try {
         for (let i = 0; i < members; i++) await new SignUp().run(model, real);
         await fc.asyncModelRun(() => ({ model, real }), cmds);
@@ -263,8 +317,8 @@ async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommand
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps, blocks and members who leave', async () => {
-    await runModel([signUp, proposeCommand, answerCommand, leaveCommand, blockCommand, unblockCommand, messageCommand], { numRuns: 12, maxCommands: 25, members: 2 });
+  it('keeps balances, statuses and the points total in step through random swaps, blocks, suspensions and members who leave', async () => {
+    await runModel([signUp, proposeCommand, answerCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand], { numRuns: 12, maxCommands: 25, members: 2 });
   }, 240_000);
 
   // Among three members who stay, blocks meet the messages and proposals they must stop often enough to matter.

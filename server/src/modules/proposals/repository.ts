@@ -81,6 +81,16 @@ export function lockPendingBetween(db: Executor, a: string, b: string) {
     .for('update');
 }
 
+/** Every pending proposal the member sent or received, locked in id order, after the member's items. */
+export function lockPendingOf(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.status, 'pending'), or(eq(proposals.senderId, userId), eq(proposals.receiverId, userId))))
+    .orderBy(asc(proposals.id))
+    .for('update');
+}
+
 /** Every other pending proposal that asks for or offers one of these items: they can no longer happen. */
 export function declineConflicting(db: Executor, itemIds: string[], acceptedId: string) {
   return db

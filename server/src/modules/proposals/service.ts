@@ -65,6 +65,8 @@ export class ProposalsService {
       if (!item) throw badRequest(t.invalidItem);
       if (item.ownerId === sender.id) throw badRequest(t.ownItem);
       await this.blocks.assertCanContact(tx, sender.id, item.ownerId, { locked: true });
+      // Read after the item's lock, which a suspension takes first: it is either seen here or withdraws this proposal.
+      if (await this.items.ownerSuspended(tx, item.ownerId)) throw badRequest(t.invalidItem);
       if (item.status !== 'available') throw conflict(t.itemUnavailable);
       if (body.offerItemId) {
         const offered = locked.get(body.offerItemId);
@@ -363,18 +365,48 @@ export class ProposalsService {
    * what they sent, and the other member is told just that. Proposal rows only, as close() does.
    */
   async withdrawBetween(tx: Executor, blocker: { id: string; displayName: string }, otherId: string): Promise<ProposalOutcome> {
+    return this.endPending(tx, await repo.lockPendingBetween(tx, blocker.id, otherId), blocker.id, {
+      cancelled: (proposal, itemTitle) => cancelledNotice(proposal, blocker.displayName, itemTitle),
+      declined: (proposal, itemTitle) => declinedNotice(proposal, blocker.displayName, itemTitle),
+    });
+  }
+
+  /**
+   * In the transaction that suspends the member, after their listings are locked: every pending
+   * proposal they sent is cancelled and every one they received declined, the other side told
+   * without the reason. Proposal rows only: no point and no item moves.
+   */
+  async withdrawAllOf(tx: Executor, userId: string): Promise<ProposalOutcome> {
+    return this.endPending(tx, await repo.lockPendingOf(tx, userId), userId, {
+      cancelled: (proposal, itemTitle) => ({
+        ...answerNotification(proposal, tn.proposalCancelled, TEXT.suspensions.sentWithdrawn(itemTitle ?? 'the item')),
+        userId: proposal.receiverId,
+        relatedId: proposal.senderId,
+      }),
+      declined: (proposal, itemTitle) =>
+        answerNotification(proposal, tn.proposalWithdrawn, TEXT.suspensions.receivedWithdrawn(itemTitle ?? 'the item')),
+    });
+  }
+
+  /** Of these locked pending proposals, cancels what the member sent and declines what they received, telling the other side. */
+  private async endPending(
+    tx: Executor,
+    pending: repo.ProposalRow[],
+    memberId: string,
+    notice: Record<'cancelled' | 'declined', (proposal: repo.ProposalRow, itemTitle: string | undefined) => NewNotification>,
+  ): Promise<ProposalOutcome> {
     const outcome = quiet();
-    const pending = await repo.lockPendingBetween(tx, blocker.id, otherId);
     if (pending.length === 0) return outcome;
-    const declined = await repo.resolveAll(tx, pending.filter((proposal) => proposal.receiverId === blocker.id).map((proposal) => proposal.id), 'declined');
-    const cancelled = await repo.resolveAll(tx, pending.filter((proposal) => proposal.senderId === blocker.id).map((proposal) => proposal.id), 'cancelled');
+    const idsWhere = (test: (proposal: repo.ProposalRow) => boolean) => pending.filter(test).map((proposal) => proposal.id);
+    const cancelled = await repo.resolveAll(tx, idsWhere((proposal) => proposal.senderId === memberId), 'cancelled');
+    const declined = await repo.resolveAll(tx, idsWhere((proposal) => proposal.receiverId === memberId), 'declined');
     const titleOf = new Map((await this.items.byIds(tx, pending.map((proposal) => proposal.itemId))).map((row) => [row.id, row.title]));
-    outcome.proposals.push(...declined, ...cancelled);
+    outcome.proposals.push(...cancelled, ...declined);
     outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, pending.map((proposal) => proposal.id))));
     outcome.created.push(
       ...(await this.notifications.insert(tx, [
-        ...declined.map((proposal) => declinedNotice(proposal, blocker.displayName, titleOf.get(proposal.itemId))),
-        ...cancelled.map((proposal) => cancelledNotice(proposal, blocker.displayName, titleOf.get(proposal.itemId))),
+        ...cancelled.map((proposal) => notice.cancelled(proposal, titleOf.get(proposal.itemId))),
+        ...declined.map((proposal) => notice.declined(proposal, titleOf.get(proposal.itemId))),
       ])),
     );
     return outcome;

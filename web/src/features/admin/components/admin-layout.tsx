@@ -17,8 +17,9 @@ export function AdminLayout() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{ADMIN_TEXT.heading}</PageHeading>
-      <nav aria-label={ADMIN_TEXT.sectionsLabel} className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 border-b border-stone-200 px-1">
+      {/* The tabs wrap on a phone: a scrolled strip left the last ones off screen when focused (keyboard sweep). */}
+      <nav aria-label={ADMIN_TEXT.sectionsLabel}>
+        <ul className="flex flex-wrap gap-1 border-b border-stone-200">
           {adminSections(user.role).map(({ to, label, end }) => (
             <li key={to}>
               <NavLink
