@@ -14,6 +14,7 @@ import { loggerOptions } from './lib/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -24,6 +25,8 @@ import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { ModerationService } from './modules/moderation/service.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
@@ -67,6 +70,7 @@ export interface Services {
   presence: PresenceService;
   accounts: AccountsService;
   audit: AuditService;
+  moderation: ModerationService;
 }
 
 declare module 'fastify' {
@@ -155,7 +159,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = new AccountsService(database.db, auth, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
-  const audit = new AuditService();
+  const audit = new AuditService(database.db);
+  const moderation = new ModerationService(database.db, { items, profiles, conversations, notifications, audit });
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -172,6 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     presence,
     accounts,
     audit,
+    moderation,
   });
 
   const pruneTimer = setInterval(() => {
@@ -228,6 +234,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
   await app.register(dataExportRoutes(dataExport, limits));
+  await app.register(moderationRoutes(moderation, limits.reports));
+  await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

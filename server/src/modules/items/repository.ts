@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -50,6 +50,7 @@ export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor
     db,
     [
       eq(items.status, 'available'),
+      isNull(items.hiddenAt),
       text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
       filters.category ? eq(items.category, filters.category) : undefined,
       filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
@@ -63,8 +64,21 @@ export function listAvailable(db: Executor, filters: ItemFilters, cursor: Cursor
   );
 }
 
-export function listByOwner(db: Executor, ownerId: string, status: ItemStatus | undefined, cursor: Cursor | undefined, limit: number) {
-  return page(db, [eq(items.ownerId, ownerId), status ? eq(items.status, status) : undefined], cursor, limit);
+/** With `withHidden` false, the listings a moderator hid are left out: what other members see of the owner. */
+export function listByOwner(
+  db: Executor,
+  ownerId: string,
+  status: ItemStatus | undefined,
+  cursor: Cursor | undefined,
+  limit: number,
+  withHidden = true,
+) {
+  return page(
+    db,
+    [eq(items.ownerId, ownerId), status ? eq(items.status, status) : undefined, withHidden ? undefined : isNull(items.hiddenAt)],
+    cursor,
+    limit,
+  );
 }
 
 export async function findWithOwner(db: Executor, id: string) {
@@ -169,4 +183,14 @@ export async function markSwapped(db: Executor, itemIds: string[]): Promise<void
 
 export function itemsByIds(db: Executor, ids: string[]) {
   return ids.length === 0 ? Promise.resolve([]) : db.select().from(items).where(inArray(items.id, ids));
+}
+
+/** A moderator hides a listing (a reason given) or restores it (null); returns the row as it now stands. */
+export async function setHidden(db: Executor, id: string, reason: string | null): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .update(items)
+    .set(reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: reason })
+    .where(eq(items.id, id))
+    .returning();
+  return row;
 }

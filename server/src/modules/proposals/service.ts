@@ -62,11 +62,12 @@ export class ProposalsService {
       const item = locked.get(body.itemId);
       if (!item) throw badRequest(t.invalidItem);
       if (item.ownerId === sender.id) throw badRequest(t.ownItem);
-      if (item.status !== 'available') throw conflict(t.itemUnavailable);
+      // A listing a moderator hid is out of the marketplace, and out of swaps too, until it is restored.
+      if (item.status !== 'available' || item.hiddenAt) throw conflict(t.itemUnavailable);
       if (body.offerItemId) {
         const offered = locked.get(body.offerItemId);
         if (!offered || offered.ownerId !== sender.id) throw badRequest(t.invalidOfferItem);
-        if (offered.status !== 'available') throw conflict(t.itemUnavailable);
+        if (offered.status !== 'available' || offered.hiddenAt) throw conflict(t.itemUnavailable);
       }
       const balances = await this.points.lock(tx, [sender.id]);
       // The sender's account closed after this request began: what they send now would outlive it.
