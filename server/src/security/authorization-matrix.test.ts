@@ -9,6 +9,7 @@ import { createItem } from '../test/items.ts';
 import { registerMember, registration, send, type Member } from '../test/members.ts';
 import { multipart } from '../test/multipart.ts';
 import { createProposal } from '../test/proposals.ts';
+import { registerStaff } from '../test/staff.ts';
 
 /** What one route is called with, and who may do what. */
 interface World {
@@ -25,9 +26,15 @@ interface World {
   pendingEmail: string;
   /** The public id of a second session of the owner's: another browser they signed in with. */
   ownerDeviceId: string;
+  moderator: Member;
+  admin: Member;
+  /** The partner's message to the owner, which the owner reported. */
+  messageId: string;
+  /** A second listing of the owner's, which a moderator hid. */
+  hiddenItemId: string;
 }
 
-type Actor = 'anonymous' | 'stranger' | 'rightful';
+type Actor = 'anonymous' | 'stranger' | 'rightful' | 'moderator' | 'admin';
 type Body = { json: unknown } | { form: ReturnType<typeof multipart> };
 
 interface Entry {
@@ -35,12 +42,16 @@ interface Entry {
   body?: (w: World) => Body | Promise<Body>;
   /** Who, besides a signed-out visitor, is the route meant for: the owner of the object or its other party. */
   rightful?: 'owner' | 'partner';
-  expect: Record<Actor, number>;
+  /** Moderators and admins are asked only where an entry says what they get. */
+  expect: Record<'anonymous' | 'stranger' | 'rightful', number> & Partial<Record<'moderator' | 'admin', number>>;
 }
 
 const signedIn = (status: number) => ({ anonymous: 401, stranger: status, rightful: status });
 const ownerOnly = (status: number) => ({ anonymous: 401, stranger: 403, rightful: status });
 const anyone = (status: number) => ({ anonymous: status, stranger: status, rightful: status });
+/** A moderators' route: a member is told it does not exist; the first staff call acts, the second may find it done. */
+const staffOnly = (moderator: number, admin = moderator) => ({ anonymous: 401, stranger: 404, rightful: 404, moderator, admin });
+const moderationReason = () => ({ json: { reason: 'Against the rules' } });
 const photo = async (field: string): Promise<Body> => ({
   form: multipart({ clientId: randomUUID() }, [{ field, name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
 });
@@ -149,6 +160,34 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/conversations/{id}/images': { path: (w) => `/api/conversations/${w.conversationId}/images`, body: () => photo('image'), expect: ownerOnly(200) },
   'POST /api/conversations/{id}/read': { path: (w) => `/api/conversations/${w.conversationId}/read`, expect: ownerOnly(204) },
+  'POST /api/reports': {
+    path: () => '/api/reports',
+    body: (w) => ({ json: { targetType: 'user', targetId: w.partner.user.id, reason: 'spam' } }),
+    expect: signedIn(201),
+  },
+  'GET /api/admin/reports': { path: () => '/api/admin/reports', expect: staffOnly(200) },
+  'POST /api/admin/reports/dismiss': {
+    path: () => '/api/admin/reports/dismiss',
+    body: (w) => ({ json: { targetType: 'message', targetId: w.messageId, reason: 'Fine' } }),
+    expect: staffOnly(204, 409),
+  },
+  'POST /api/admin/reports/warn': {
+    path: () => '/api/admin/reports/warn',
+    body: (w) => ({ json: { targetType: 'message', targetId: w.messageId, reason: 'Be kind' } }),
+    expect: staffOnly(204),
+  },
+  'POST /api/admin/items/{id}/hide': { path: (w) => `/api/admin/items/${w.itemId}/hide`, body: moderationReason, expect: staffOnly(204, 409) },
+  'POST /api/admin/items/{id}/restore': {
+    path: (w) => `/api/admin/items/${w.hiddenItemId}/restore`,
+    body: moderationReason,
+    expect: staffOnly(204, 409),
+  },
+  'POST /api/admin/messages/{id}/remove': {
+    path: (w) => `/api/admin/messages/${w.messageId}/remove`,
+    body: moderationReason,
+    expect: staffOnly(204, 409),
+  },
+  'GET /api/admin/audit': { path: () => '/api/admin/audit', expect: staffOnly(200) },
 };
 
 let app: FastifyInstance;
@@ -174,10 +213,16 @@ async function makeWorld(): Promise<World> {
   const item = await createItem(app, owner);
   const proposal = await createProposal(app, partner, item.id, { pointsOffer: 10 });
   const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: partner.cookie, body: { otherUserId: owner.user.id } })).json();
-  await send(app, 'POST', `/api/conversations/${conversation.id}/messages`, {
+  const sent = await send(app, 'POST', `/api/conversations/${conversation.id}/messages`, {
     cookie: partner.cookie,
     body: { clientId: randomUUID(), text: 'Private words' },
   });
+  const messageId: string = sent.json().message.id;
+  await send(app, 'POST', '/api/reports', { cookie: owner.cookie, body: { targetType: 'message', targetId: messageId, reason: 'harassment' } });
+  const moderator = await registerStaff(app, 'moderator');
+  const admin = await registerStaff(app, 'admin');
+  const hidden = await createItem(app, owner);
+  await send(app, 'POST', `/api/admin/items/${hidden.id}/hide`, { cookie: admin.cookie, body: { reason: 'Hidden for the matrix' } });
   const notifications: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: owner.cookie })).json().notifications;
   const pendingEmail = `pending-${randomUUID()}@example.com`;
   await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
@@ -194,6 +239,10 @@ async function makeWorld(): Promise<World> {
     notificationId: notifications[0]!.id,
     pendingEmail,
     ownerDeviceId: devices.find((device) => !device.current)!.id,
+    moderator,
+    admin,
+    messageId,
+    hiddenItemId: hidden.id,
   };
 }
 
@@ -243,9 +292,17 @@ describe('authorization matrix', () => {
       'Private words',
     ];
 
-    for (const actor of ['anonymous', 'stranger', 'rightful'] as const) {
+    const members: Record<Actor, Member | undefined> = {
+      anonymous: undefined,
+      stranger: world.stranger,
+      rightful,
+      moderator: world.moderator,
+      admin: world.admin,
+    };
+    const actors = (['anonymous', 'stranger', 'rightful', 'moderator', 'admin'] as const).filter((actor) => entry.expect[actor] !== undefined);
+    for (const actor of actors) {
       const before = await fingerprint(app.services.database.db);
-      const member = actor === 'anonymous' ? undefined : actor === 'stranger' ? world.stranger : rightful;
+      const member = members[actor];
       const response = await call(entry, world, member);
 
       expect({ actor, status: response.statusCode }).toEqual({ actor, status: entry.expect[actor] });
@@ -254,8 +311,10 @@ describe('authorization matrix', () => {
         expect({ actor, unchanged: (await fingerprint(app.services.database.db)) === before }).toEqual({ actor, unchanged: true });
       }
       if (actor !== 'rightful') {
-        // Nobody else's email, proposals, conversations, messages or notifications leak into a stranger's answer.
-        for (const secret of secrets) expect(response.body).not.toContain(secret);
+        // Nobody else's email, proposals, conversations, messages or notifications leak into a stranger's answer;
+        // staff see a reported message's words in the queue, and nothing else of its conversation.
+        const hidden = actor === 'moderator' || actor === 'admin' ? secrets.filter((secret) => secret !== 'Private words') : secrets;
+        for (const secret of hidden) expect(response.body).not.toContain(secret);
       }
     }
   });
