@@ -148,7 +148,20 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
                     }),
                     // Each admin section adds its page here.
-                    children: [],
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/reports/pages/reports-page.tsx')).ReportsPage,
+                        }),
+                      },
+                      {
+                        path: 'audit',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/audit/pages/audit-page.tsx')).AuditPage,
+                        }),
+                      },
+                    ],
                   },
                   {
                     path: 'notifications',

@@ -76,3 +76,10 @@ export const conversationKeys = {
   detail: (id: string) => ['conversations', 'one', id] as const,
   messages: (id: string) => ['conversations', 'messages', id] as const,
 };
+
+/** The moderators' screens (issue 15): the reports queue and the audit log with its filters. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  queue: ['moderation', 'queue'] as const,
+  audit: (actorId: string, targetUserId: string) => ['moderation', 'audit', actorId, targetUserId] as const,
+};
