@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { APP_PAGES, useWorldBrowser, visit } from './fixtures/app-pages.ts';
 import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
+import { openConversation, sendMessage } from './fixtures/conversations.ts';
 import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
 import { registerClient, registerMember, registerSignedIn } from './fixtures/members.ts';
@@ -232,6 +233,36 @@ describe('main actions by keyboard alone', () => {
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
     const me = await context.request.get(`${server().baseURL}/api/me`);
     expect(((await me.json()) as { user: { id: string } }).user.id).toBe(member.id);
+  });
+
+  test('a message is reported from its More menu by keyboard alone', async () => {
+    const { context, page } = await openBrowser();
+    const member = await registerSignedIn(context, server().baseURL, { displayName: 'Kit Keys' });
+    const other = await otherMember('Rude Rory');
+    const conversationId = await openConversation(other, server().baseURL, member.id);
+    await sendMessage(other, server().baseURL, conversationId, 'Keyboard-reported words');
+    await page.goto(`/chat/${conversationId}`);
+    const more = page.getByRole('button', { name: /^More actions/ });
+
+    await reach(page, more);
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('button', { name: 'Report', exact: true });
+    await page.keyboard.press('Tab');
+    expect(await report.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Report this message' });
+    await dialog.waitFor();
+    // The first reason has focus; arrows move between the reasons, as radios do.
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: 'Prohibited item' }).isChecked()).toBe(true);
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await tabTo(page, dialog.getByRole('button', { name: 'Send report' }));
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => toast(page, TEXT.reports.thanks).isVisible(), UI_WAIT).toBe(true);
   });
 
   test('the delete dialog holds focus, closes on Escape and gives focus back, deleting nothing', async () => {

@@ -11,8 +11,9 @@ export function AdminLayout() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{ADMIN_TEXT.heading}</PageHeading>
-      <nav aria-label={ADMIN_TEXT.sectionsLabel} className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 border-b border-stone-200 px-1">
+      {/* Wrapped, not scrolled sideways: a tab scrolled half out of sight is where keyboard focus gets lost on a phone. */}
+      <nav aria-label={ADMIN_TEXT.sectionsLabel}>
+        <ul className="flex flex-wrap gap-x-1 border-b border-stone-200">
           {adminSections(user.role).map(({ to, label, end }) => (
             <li key={to}>
               <NavLink
