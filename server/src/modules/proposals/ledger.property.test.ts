@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
+import { items, pointEntries, proposals, reports, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { expectLedgerWhole } from '../../test/ledger.ts';
@@ -21,6 +21,8 @@ interface Model {
   itemGone: boolean[];
   /** 'gone': the proposal asked for a listing that was removed, and went with it. */
   proposals: { id: string; sender: number; item: number; offer: number | null; points: number; status: string }[];
+  /** Open reports, as "reporter:item": one each, and none of them moves a point. */
+  reports: Set<string>;
 }
 
 interface Real {
@@ -126,6 +128,30 @@ class Leave implements Command {
   toString = () => `leave(${this.member})`;
 }
 
+/** A member reports a listing (issue 15): the queue gets it, and the ledger does not change by a single entry. */
+class Report implements Command {
+  constructor(readonly reporter: number, readonly item: number) {}
+  check = (m: Readonly<Model>) => m.points.length >= 2;
+  async run(m: Model, r: Real) {
+    const reporter = this.reporter % m.points.length;
+    const item = this.item % m.itemOwner.length;
+    const db = r.app.services.database.db;
+    const ledgerBefore = await db.select({ n: sql<number>`count(*)::int` }).from(pointEntries);
+    const response = await send(r.app, 'POST', '/api/reports', {
+      cookie: r.members[reporter]!.cookie,
+      body: { targetType: 'item', targetId: r.itemIds[item], reason: 'spam' },
+    });
+    const key = `${String(reporter)}:${String(item)}`;
+    const allowed = !m.left[reporter] && !m.itemGone[item] && m.itemOwner[item] !== reporter;
+    // Signed out by leaving (401), their own listing (400), or a listing that went with its owner (404).
+    if (allowed) expect(response.statusCode).toBe(m.reports.has(key) ? 409 : 201);
+    else expect([400, 401, 404]).toContain(response.statusCode);
+    if (response.statusCode === 201) m.reports.add(key);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(pointEntries)).toEqual(ledgerBefore);
+  }
+  toString = () => `report(${this.reporter}, ${this.item})`;
+}
+
 async function checkInvariants(m: Model, r: Real) {
   const db = r.app.services.database.db;
   const rows = await db
@@ -141,6 +167,8 @@ async function checkInvariants(m: Model, r: Real) {
   expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * r.members.length - m.closed);
   const statuses = new Map((await db.select({ id: proposals.id, status: proposals.status }).from(proposals)).map((p) => [p.id, p.status]));
   for (const p of m.proposals) expect(statuses.get(p.id)).toBe(p.status === 'gone' ? undefined : p.status);
+  const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, 'open'));
+  expect(open?.n).toBe(m.reports.size);
   const itemStatus = new Map((await db.select({ id: items.id, status: items.status }).from(items)).map((i) => [i.id, i.status]));
   m.itemSwapped.forEach((isSwapped, i) => {
     expect(itemStatus.get(r.itemIds[i]!)).toBe(m.itemGone[i] ? undefined : isSwapped ? 'swapped' : 'available');
@@ -148,18 +176,19 @@ async function checkInvariants(m: Model, r: Real) {
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps and members who leave', async () => {
+  it('keeps balances, statuses and the points total in step through random swaps, reports and members who leave', async () => {
     const commands = [
       fc.constant(new SignUp()),
       fc.tuple(fc.nat(5), fc.nat(5), fc.integer({ min: 0, max: 120 }), fc.boolean()).map(([s, i, p, o]) => new Propose(s, i, p, o)),
       fc.tuple(fc.nat(20), fc.constantFrom('accept', 'decline', 'cancel' as const)).map(([w, a]) => new Answer(w, a)),
       fc.nat(5).map((member) => new Leave(member)),
+      fc.tuple(fc.nat(5), fc.nat(5)).map(([reporter, item]) => new Report(reporter, item)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const { app } = await buildTestApp();
         const real: Real = { app, members: [], itemIds: [] };
-        const model: Model = { points: [], left: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [] };
+        const model: Model = { points: [], left: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [], reports: new Set() };
         try {
           for (let i = 0; i < 2; i++) await new SignUp().run(model, real);
           await fc.asyncModelRun(() => ({ model, real }), cmds);
