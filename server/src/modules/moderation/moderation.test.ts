@@ -15,7 +15,7 @@ import { buildTestApp, RELAXED_RATE_LIMITS } from '../../test/build-test-app.ts'
 import { fingerprint } from '../../test/fingerprint.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
-import { propose } from '../../test/proposals.ts';
+import { answer, propose } from '../../test/proposals.ts';
 import { registerStaff } from '../../test/staff.ts';
 
 let app: FastifyInstance;
@@ -155,6 +155,7 @@ describe('hiding a listing', () => {
     const viewer = await registerMember(app);
     const title = `Hideable ${randomUUID()}`;
     const item = await createItem(app, owner, { title });
+    const earlier = (await propose(app, viewer, item.id, { pointsOffer: 1 })).json().proposal;
     await report(viewer, { targetType: 'item', targetId: item.id, reason: 'prohibited' });
 
     expect((await act(moderator, `/api/admin/items/${item.id}/hide`, { reason: '  ' })).statusCode).toBe(400);
@@ -164,7 +165,10 @@ describe('hiding a listing', () => {
     expect(search.items).toEqual([]);
     expect((await get<ItemPage>(viewer, `/api/users/${owner.user.id}/items`)).items).toEqual([]);
     expect((await send(app, 'GET', `/api/items/${item.id}`, { cookie: viewer.cookie })).statusCode).toBe(404);
-    expect((await propose(app, viewer, item.id, { pointsOffer: 1 })).statusCode).toBe(409);
+    const latecomer = await registerMember(app);
+    expect((await propose(app, latecomer, item.id, { pointsOffer: 1 })).json().error.message).toBe(TEXT.proposals.itemUnavailable);
+    // A proposal sent before it was hidden cannot be accepted while it is.
+    expect((await answer(app, owner, earlier.id, 'accept')).json().error.message).toBe(TEXT.proposals.itemsGone);
     expect((await get<{ item: ItemDetail }>(owner, `/api/items/${item.id}`)).item.hiddenReason).toBe('Weapons are not allowed');
     expect((await get<ItemPage>(owner, `/api/users/${owner.user.id}/items`)).items.map((i) => i.id)).toEqual([item.id]);
     const notices = await get<{ notifications: Notification[] }>(owner, '/api/notifications');

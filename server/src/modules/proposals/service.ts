@@ -183,10 +183,12 @@ export class ProposalsService {
       if (!proposal || proposal.status !== 'pending') throw conflict(t.notPending);
       const item = lockedItems.get(proposal.itemId);
       const offered = proposal.offerItemId ? lockedItems.get(proposal.offerItemId) : undefined;
+      // A listing a moderator hid after the proposal was sent cannot change hands until it is restored.
       const itemsStillThere =
         item?.status === 'available' &&
+        !item.hiddenAt &&
         item.ownerId === proposal.receiverId &&
-        (!proposal.offerItemId || (offered?.status === 'available' && offered.ownerId === proposal.senderId));
+        (!proposal.offerItemId || (offered?.status === 'available' && !offered.hiddenAt && offered.ownerId === proposal.senderId));
       if (!itemsStillThere) throw conflict(t.itemsGone);
 
       const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);
