@@ -1,6 +1,7 @@
 import { itemFields, messageSendBody } from '@swapyard/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -12,6 +13,7 @@ import type { LogCapture } from '../test/log-capture.ts';
 import { registerMember, send, type Member } from '../test/members.ts';
 import { multipart, type FilePart } from '../test/multipart.ts';
 import { createProposal } from '../test/proposals.ts';
+import { registerStaff } from '../test/staff.ts';
 
 const POLLUTERS = ['__proto__', 'constructor', 'prototype'];
 
@@ -56,6 +58,8 @@ const FORM_FIELDS: JsonSchema = {
 let app: FastifyInstance;
 let log: LogCapture;
 let member: Member;
+/** The operator's routes answer a member 404 before reading a byte: a moderator's requests reach their schemas and services. */
+let moderator: Member;
 let routes: Route[];
 let ids: fc.Arbitrary<string>;
 let image: Buffer;
@@ -69,8 +73,14 @@ beforeAll(async () => {
   const proposal = await createProposal(app, member, theirs.id, { offerItemId: mine.id });
   const opened = await send(app, 'POST', '/api/conversations', { cookie: member.cookie, body: { otherUserId: other.user.id, itemId: theirs.id } });
   const conversationId = opened.json<{ conversation: { id: string } }>().conversation.id;
+  const sent = await send(app, 'POST', `/api/conversations/${conversationId}/messages`, {
+    cookie: other.cookie,
+    body: { clientId: randomUUID(), text: 'Reported words' },
+  });
+  const messageId = sent.json<{ message: { id: string } }>().message.id;
+  moderator = await registerStaff(app, 'moderator');
   // Ids of rows that exist, so a request gets past its lookups to the statements behind them.
-  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, conversationId);
+  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, conversationId, messageId);
   image = await png(16, 12);
 
   await app.ready();
@@ -138,7 +148,7 @@ describe('bad input', () => {
           const sendsBody = route.method !== 'GET' && route.method !== 'DELETE' && body !== undefined;
           const payload = body?.payload;
           const response = await send(app, route.method, `${path}?${search.toString()}`, {
-            cookie: member.cookie,
+            cookie: route.path.startsWith('/api/admin/') ? moderator.cookie : member.cookie,
             headers: { ...headers, ...(sendsBody ? { 'content-type': body.contentType } : {}) },
             ...(sendsBody ? { body: Buffer.isBuffer(payload) || (typeof payload === 'object' && payload !== null) ? payload : JSON.stringify(payload) } : {}),
           });
