@@ -196,17 +196,23 @@ export class ConversationsService {
   }
 
   /** A moderator removes a message, in the caller's transaction; undefined when it was already removed. */
-  removeMessage(tx: Executor, message: repo.MessageRow): Promise<repo.MessageRow | undefined> {
-    return repo.markRemoved(tx, message, TEXT.moderation.messageRemoved);
+  async removeMessage(tx: Executor, message: repo.MessageRow): Promise<repo.MessageRow | undefined> {
+    const removed = await repo.markRemoved(tx, message, TEXT.moderation.messageRemoved);
+    if (removed) {
+      const preview = firstCharacters(message.text || `📷 ${t.photo}`, PREVIEW_CHARS);
+      await this.notifications.forgetMessagePreview(tx, message.conversationId, preview, TEXT.moderation.messageRemoved);
+    }
+    return removed;
   }
 
-  /** After commit: both members' open chats show the placeholder at once. */
+  /** After commit: both members' open chats, lists and notices show the placeholder at once. */
   async announceRemoved(conversationId: string): Promise<void> {
     const members = await repo.memberIds(this.db, conversationId);
     await this.bus.publish({
       rooms: members.map((member) => rooms.user(member)),
       event: { type: 'conversations.updated', data: { conversationId } },
     });
+    await Promise.all(members.map((member) => this.notifications.announceUpdated(member, null)));
   }
 
   private async assertParticipant(userId: string, id: string): Promise<string[]> {

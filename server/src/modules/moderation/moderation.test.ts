@@ -217,6 +217,7 @@ describe('removing a message', () => {
       const page = await get<MessagePage>(member, `/api/conversations/${conversationId}/messages`);
       expect(page.messages.map((m) => [m.text, m.removed])).toEqual([['Hi', false], [TEXT.moderation.messageRemoved, true]]);
       expect(JSON.stringify(await get(member, '/api/conversations'))).not.toContain(secret);
+      expect(JSON.stringify(await get(member, '/api/notifications'))).not.toContain(secret);
     }
     expect((await act(moderator, `/api/admin/messages/${ids[1]}/remove`, { reason: 'Again' })).statusCode).toBe(409);
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?actorId=${moderator.user.id}`);
