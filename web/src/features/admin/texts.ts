@@ -43,7 +43,6 @@ export const ADMIN_TEXT = {
       warn: { title: 'Warn this member?', body: 'They get a notification with the reason below.' },
     },
     reason: 'Reason (kept in the audit log)',
-    confirm: 'Confirm',
     failed: 'That did not work',
   },
   /** The audit log at /admin/audit (issue 15). */
