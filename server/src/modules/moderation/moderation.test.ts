@@ -17,6 +17,7 @@ import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { answer, propose } from '../../test/proposals.ts';
 import { registerStaff } from '../../test/staff.ts';
+import { readZip } from '../../test/zip.ts';
 
 let app: FastifyInstance;
 
@@ -69,6 +70,11 @@ describe('reporting', () => {
     expect(await fingerprint(app.services.database.db)).toBe(before);
 
     expect(await get<{ notifications: Notification[] }>(owner, '/api/notifications')).toEqual(noticesBefore);
+    const exported = await readZip((await send(app, 'GET', '/api/me/data', { cookie: owner.cookie })).rawPayload, (name) => name.endsWith('.json'));
+    for (const text of exported.texts.values()) {
+      expect(text).not.toContain(reporter.user.id);
+      expect(text).not.toContain('Looks counterfeit');
+    }
   });
 
   it('refuses reporting yourself, your own listing, an unknown target and a message of a conversation you are not in', async () => {
@@ -218,6 +224,11 @@ describe('removing a message', () => {
       expect(page.messages.map((m) => [m.text, m.removed])).toEqual([['Hi', false], [TEXT.moderation.messageRemoved, true]]);
       expect(JSON.stringify(await get(member, '/api/conversations'))).not.toContain(secret);
       expect(JSON.stringify(await get(member, '/api/notifications'))).not.toContain(secret);
+      // Their data export keeps the conversation with the placeholder in the message's place.
+      const exported = await readZip((await send(app, 'GET', '/api/me/data', { cookie: member.cookie })).rawPayload, (name) => name.endsWith('.json'));
+      const allJson = [...exported.texts.values()].join('\n');
+      expect(allJson).toContain(TEXT.moderation.messageRemoved);
+      expect(allJson).not.toContain(secret);
     }
     expect((await act(moderator, `/api/admin/messages/${ids[1]}/remove`, { reason: 'Again' })).statusCode).toBe(409);
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?actorId=${moderator.user.id}`);
