@@ -220,6 +220,26 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the report dialog over another member’s item page, its reason refused empty', async () => {
+    const { page } = await browsers.phone(true);
+    await page.goto(`/item/${world().benItem.id}`);
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this listing' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText(TEXT.reports.reasonRequired).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
+  test('the reason dialog over the reports queue', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Warn member' }).first().click();
+    await page.getByRole('dialog', { name: 'Warn this member?' }).getByLabel('Reason (kept in the audit log)').waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the cancel dialog over a sent proposal', async () => {
     const { context, page } = await openBrowser();
     await signIn(context, server().baseURL, world().ben);

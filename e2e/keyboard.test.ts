@@ -264,6 +264,36 @@ describe('main actions by keyboard alone', () => {
     expect(((await me.json()) as { user: { id: string } }).user.id).toBe(member.id);
   });
 
+  test('a message is reported from its More menu by keyboard alone', async () => {
+    const { context, page } = await openBrowser();
+    const member = await registerSignedIn(context, server().baseURL, { displayName: 'Kit Keys' });
+    const other = await otherMember('Rude Rory');
+    const conversationId = await openConversation(other, server().baseURL, member.id);
+    await sendMessage(other, server().baseURL, conversationId, 'Keyboard-reported words');
+    await page.goto(`/chat/${conversationId}`);
+    const more = page.getByRole('button', { name: /^More actions/ });
+
+    await reach(page, more);
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('button', { name: 'Report', exact: true });
+    await page.keyboard.press('Tab');
+    expect(await report.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Report this message' });
+    await dialog.waitFor();
+    // The first reason has focus; arrows move between the reasons, as radios do.
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: 'Prohibited item' }).isChecked()).toBe(true);
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await tabTo(page, dialog.getByRole('button', { name: 'Send report' }));
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => toast(page, TEXT.reports.thanks).isVisible(), UI_WAIT).toBe(true);
+  });
+
   test('the delete dialog holds focus, closes on Escape and gives focus back, deleting nothing', async () => {
     const { context, page } = await openBrowser();
     await registerSignedIn(context, server().baseURL);

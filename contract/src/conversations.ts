@@ -48,6 +48,8 @@ export const chatMessage = z.object({
   clientId: z.uuid(),
   text: z.string(),
   imageUrl: z.string().nullable(),
+  /** A moderator removed it: its text and photo are gone, and both members see a placeholder. */
+  removed: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;

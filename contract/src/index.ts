@@ -8,6 +8,7 @@ export * from './devices.ts';
 export * from './error.ts';
 export * from './events.ts';
 export * from './items.ts';
+export * from './moderation.ts';
 export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';

@@ -71,6 +71,8 @@ export const itemCard = z.object({
   createdAt: z.iso.datetime(),
   ownerId: z.uuid(),
   image: itemImage.nullable(),
+  /** Set while a moderator has the listing hidden (issue 15): only its owner and moderators see it then. */
+  hiddenReason: z.string().nullable(),
 });
 export type ItemCard = z.infer<typeof itemCard>;
 

@@ -14,6 +14,7 @@ import { loggerOptions } from './lib/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { blockRoutes } from './modules/blocks/routes.ts';
 import { BlocksService } from './modules/blocks/service.ts';
@@ -28,6 +29,8 @@ import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { ModerationService } from './modules/moderation/service.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { ProfilesService } from './modules/profiles/service.ts';
@@ -79,6 +82,7 @@ export interface Services {
   community: CommunityService;
   blocks: BlocksService;
   suspensions: SuspensionsService;
+  moderation: ModerationService;
 }
 
 declare module 'fastify' {
@@ -154,7 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const points = new PointsService(database.db, bus);
-  const audit = new AuditService();
+  const audit = new AuditService(database.db);
   const roles = new RolesService(database.db, audit);
   const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
   const auth = new AuthService(database.db, bus, points, roles, community, mailer, publicUrl, app.log);
@@ -182,6 +186,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
+  const moderation = new ModerationService(database.db, { items, profiles, conversations, notifications, audit });
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -202,6 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     community,
     blocks,
     suspensions,
+    moderation,
   });
 
   const pruneTimer = setInterval(() => {
@@ -262,6 +268,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dataExportRoutes(dataExport, limits));
   await app.register(roleRoutes(roles));
   await app.register(suspensionRoutes(suspensions));
+  await app.register(moderationRoutes(moderation, limits.reports));
+  await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 

@@ -85,6 +85,8 @@ export const DEFAULT_RATE_LIMITS = {
   uploadsPerMember: { max: 60, windowMs: 10 * MINUTE },
   // Each export reads all of a member's rows and pictures: a handful an hour is plenty for a person.
   dataExportsPerMember: { max: 5, windowMs: 60 * MINUTE },
+  // A person reports now and then; a burst of reports is someone trying to bury a member in the queue.
+  reportsPerMember: { max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
 type Env = z.output<typeof envSchema>;

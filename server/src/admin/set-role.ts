@@ -19,7 +19,7 @@ export async function setRoleByEmail(config: Config, email: string, role: string
   if (!isRole(role)) throw new CommandError(`Unknown role '${role}': use one of ${ROLES.join(', ')}.`);
   const database = await openDatabase(databaseTarget(config), { warn: () => undefined });
   try {
-    const roles = new RolesService(database.db, new AuditService());
+    const roles = new RolesService(database.db, new AuditService(database.db));
     const member = await roles.memberByEmail(email);
     if (!member) throw new CommandError(`No account has the email ${email}.`);
     if (member.role === role) return `${member.email} is already ${withArticle(role)}; nothing changed.`;

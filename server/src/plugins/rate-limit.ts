@@ -90,6 +90,7 @@ export function memberLimits(limits: Config['rateLimits']) {
     proposals: rateLimit(limits.proposalsPerMember, byMember),
     messages: rateLimit(limits.messagesPerMember, byMember),
     dataExports: rateLimit(limits.dataExportsPerMember, byMember),
+    reports: rateLimit(limits.reportsPerMember, byMember),
     /**
      * For a route that takes files (signed-out senders are refused earlier, by the sign-in gate): a
      * member over the upload limit (429) is answered before a byte of the body is read, and the

@@ -32,6 +32,10 @@ interface World {
   ownerDeviceId: string;
   /** Suspended by the admin: their cookie names a session that has ended. */
   suspended: Member;
+  /** The partner's message to the owner, which the owner reported. */
+  messageId: string;
+  /** A second listing of the owner's, which a moderator hid. */
+  hiddenItemId: string;
   /** An invite link an admin made. */
   inviteId: string;
 }
@@ -54,6 +58,7 @@ const ownerOnly = (status: number) => ({ anonymous: 401, stranger: 403, rightful
 const anyone = (status: number) => ({ anonymous: status, stranger: status, rightful: status });
 /** The operator's routes: a member is answered as if they did not exist. */
 const staff = (moderator: number, admin: number) => ({ anonymous: 401, stranger: 404, rightful: 404, moderator, admin });
+const moderationReason = () => ({ json: { reason: 'Against the rules' } });
 const photo = async (field: string): Promise<Body> => ({
   form: multipart({ clientId: randomUUID() }, [{ field, name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
 });
@@ -196,6 +201,35 @@ const MATRIX: Record<string, Entry> = {
     // The admin asks after the moderator has lifted it: there is nothing left to lift.
     expect: staff(200, 409),
   },
+  'POST /api/reports': {
+    path: () => '/api/reports',
+    body: (w) => ({ json: { targetType: 'user', targetId: w.partner.user.id, reason: 'spam' } }),
+    expect: signedIn(201),
+  },
+  'GET /api/admin/reports': { path: () => '/api/admin/reports', expect: staff(200, 200) },
+  // The moderator acts first; the admin then finds it done.
+  'POST /api/admin/reports/dismiss': {
+    path: () => '/api/admin/reports/dismiss',
+    body: (w) => ({ json: { targetType: 'message', targetId: w.messageId, reason: 'Fine' } }),
+    expect: staff(204, 409),
+  },
+  'POST /api/admin/reports/warn': {
+    path: () => '/api/admin/reports/warn',
+    body: (w) => ({ json: { targetType: 'message', targetId: w.messageId, reason: 'Be kind' } }),
+    expect: staff(204, 204),
+  },
+  'POST /api/admin/items/{id}/hide': { path: (w) => `/api/admin/items/${w.itemId}/hide`, body: moderationReason, expect: staff(204, 409) },
+  'POST /api/admin/items/{id}/restore': {
+    path: (w) => `/api/admin/items/${w.hiddenItemId}/restore`,
+    body: moderationReason,
+    expect: staff(204, 409),
+  },
+  'POST /api/admin/messages/{id}/remove': {
+    path: (w) => `/api/admin/messages/${w.messageId}/remove`,
+    body: moderationReason,
+    expect: staff(204, 409),
+  },
+  'GET /api/admin/audit': { path: () => '/api/admin/audit', expect: staff(200, 200) },
   'POST /api/admin/invites/{id}/revoke': {
     path: (w) => `/api/admin/invites/${w.inviteId}/revoke`,
     expect: staff(200, 200),
@@ -248,10 +282,14 @@ async function makeWorld(): Promise<World> {
   const item = await createItem(app, owner);
   const proposal = await createProposal(app, partner, item.id, { pointsOffer: 10 });
   const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: partner.cookie, body: { otherUserId: owner.user.id } })).json();
-  await send(app, 'POST', `/api/conversations/${conversation.id}/messages`, {
+  const sent = await send(app, 'POST', `/api/conversations/${conversation.id}/messages`, {
     cookie: partner.cookie,
     body: { clientId: randomUUID(), text: 'Private words' },
   });
+  const messageId: string = sent.json().message.id;
+  await send(app, 'POST', '/api/reports', { cookie: owner.cookie, body: { targetType: 'message', targetId: messageId, reason: 'harassment' } });
+  const hidden = await createItem(app, owner);
+  await send(app, 'POST', `/api/admin/items/${hidden.id}/hide`, { cookie: admin.cookie, body: { reason: 'Hidden for the matrix' } });
   const notifications: Notification[] = (await send(app, 'GET', '/api/notifications', { cookie: owner.cookie })).json().notifications;
   const pendingEmail = `pending-${randomUUID()}@example.com`;
   await send(app, 'POST', '/api/me/email-change', { cookie: owner.cookie, body: { email: pendingEmail, currentPassword: owner.password } });
@@ -276,6 +314,8 @@ async function makeWorld(): Promise<World> {
     ownerDeviceId: devices.find((device) => !device.current)!.id,
     inviteId: invite.invite.id,
     suspended,
+    messageId,
+    hiddenItemId: hidden.id,
   };
 }
 

@@ -1,6 +1,7 @@
 import { itemFields, messageSendBody, type CreatedInviteResponse } from '@swapyard/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -70,9 +71,14 @@ beforeAll(async () => {
   const proposal = await createProposal(app, member, theirs.id, { offerItemId: mine.id });
   const opened = await send(app, 'POST', '/api/conversations', { cookie: member.cookie, body: { otherUserId: other.user.id, itemId: theirs.id } });
   const conversationId = opened.json<{ conversation: { id: string } }>().conversation.id;
+  const sent = await send(app, 'POST', `/api/conversations/${conversationId}/messages`, {
+    cookie: other.cookie,
+    body: { clientId: randomUUID(), text: 'Reported words' },
+  });
+  const messageId = sent.json<{ message: { id: string } }>().message.id;
   const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: member.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
   // Ids of rows that exist, so a request gets past its lookups to the statements behind them.
-  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, conversationId, invite.invite.id);
+  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, conversationId, messageId, invite.invite.id);
   image = await png(16, 12);
 
   await app.ready();

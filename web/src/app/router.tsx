@@ -155,6 +155,18 @@ export const router = createBrowserRouter([
                     // Each admin section adds its page here.
                     children: [
                       {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/reports/pages/reports-page.tsx')).ReportsPage,
+                        }),
+                      },
+                      {
+                        path: 'audit',
+                        lazy: async () => ({
+                          Component: (await import('../features/admin/audit/pages/audit-page.tsx')).AuditPage,
+                        }),
+                      },
+                      {
                         path: 'members',
                         lazy: async () => ({
                           Component: (await import('../features/admin/members/pages/members-page.tsx')).MembersPage,

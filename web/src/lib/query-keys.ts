@@ -99,3 +99,10 @@ export const adminMemberKeys = {
   list: (q: string) => ['admin-members', 'list', q] as const,
   detail: (id: string) => ['admin-members', 'detail', id] as const,
 };
+
+/** The moderators' screens (issue 15): the reports queue and the audit log with its filters. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  queue: ['moderation', 'queue'] as const,
+  audit: (actorId: string, targetUserId: string) => ['moderation', 'audit', actorId, targetUserId] as const,
+};

@@ -1,4 +1,4 @@
-import type { ChatMessage, ConversationSummary } from '@swapyard/contract';
+import { TEXT, type ChatMessage, type ConversationSummary } from '@swapyard/contract';
 import { presentMember } from '../profiles/present-member.ts';
 import { imageUrl } from '../uploads/image-keys.ts';
 import type * as repo from './repository.ts';
@@ -9,8 +9,10 @@ export function presentMessage(row: repo.MessageRow): ChatMessage {
     conversationId: row.conversationId,
     senderId: row.senderId,
     clientId: row.clientId,
-    text: row.text,
-    imageUrl: row.imageKey ? imageUrl(row.imageKey) : null,
+    // A removed message's words and photo are never answered again; the placeholder stands in their place.
+    text: row.removedAt ? TEXT.moderation.messageRemoved : row.text,
+    imageUrl: row.imageKey && !row.removedAt ? imageUrl(row.imageKey) : null,
+    removed: row.removedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
@@ -88,7 +88,7 @@ function mentioning(text: string) {
     ilike(items.title, pattern),
     // The preview, for a photo's "📷 Photo" that no message's text holds.
     ilike(conversations.lastMessage, pattern),
-    sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.text} ilike ${pattern})`,
+    sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.removedAt} is null and ${messages.text} ilike ${pattern})`,
   );
 }
 
@@ -222,4 +222,48 @@ export async function replyTimes(db: Executor, userId: string, since: Date): Pro
     .from(ordered)
     .where(and(eq(ordered.senderId, userId), ne(ordered.previousSenderId, userId), gte(ordered.createdAt, since)));
   return row ?? { replies: 0, medianSeconds: null };
+}
+
+export async function findMessage(db: Executor, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+/** The message and the few before it in its conversation, oldest first, with each sender's name. */
+export async function messageWithBefore(db: Executor, message: MessageRow, before: number) {
+  const rows = await db
+    .select({ message: messages, senderName: users.displayName, senderDeletedAt: users.deletedAt })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(
+      and(
+        eq(messages.conversationId, message.conversationId),
+        // Compared in SQL: a JavaScript Date would drop the microseconds that order messages sent in the same millisecond.
+        sql`(${messages.createdAt}, ${messages.id}) <= (select m.created_at, m.id from ${messages} m where m.id = ${message.id})`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(before + 1);
+  return rows.reverse();
+}
+
+/** Marks the message removed; when it was the conversation's newest, the list's preview loses its words too. */
+export async function markRemoved(db: Executor, message: MessageRow, placeholder: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ removedAt: sql`now()` })
+    .where(and(eq(messages.id, message.id), isNull(messages.removedAt)))
+    .returning();
+  if (row) {
+    await db
+      .update(conversations)
+      .set({ lastMessage: placeholder })
+      .where(
+        and(
+          eq(conversations.id, message.conversationId),
+          sql`${conversations.lastMessageAt} = (select m.created_at from ${messages} m where m.id = ${message.id})`,
+        ),
+      );
+  }
+  return row;
 }

@@ -1,11 +1,13 @@
 import {
+  REPORTED_MESSAGE_CONTEXT,
   TEXT,
   type ChatMessage,
+  type ContextMessage,
   type ConversationPage,
   type ConversationSummary,
   type MessagePage,
 } from '@swapyard/contract';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
@@ -184,6 +186,67 @@ export class ConversationsService {
     });
     await this.bus.publish({ rooms: [rooms.user(session.userId)], event: { type: 'conversations.updated', data: { conversationId: id } } });
     if (changedNotifications > 0) await this.notifications.announceUpdated(session.userId, null);
+  }
+
+  /**
+   * The message a member may report: one of a conversation they are in, sent by the other member.
+   * Anything else (a message of theirs, of a conversation they are not in, or none) is undefined.
+   */
+  async reportableMessage(userId: string, messageId: string): Promise<{ senderId: string } | undefined> {
+    const message = await repo.findMessage(this.db, messageId);
+    if (!message || message.senderId === userId) return undefined;
+    const members = await repo.memberIds(this.db, message.conversationId);
+    return members.includes(userId) ? { senderId: message.senderId } : undefined;
+  }
+
+  /** For the moderators' queue: each reported message with the few before it, and nothing else of its conversation. */
+  async forModeration(db: Executor, messageIds: string[]): Promise<Map<string, ContextMessage[]>> {
+    const shown = new Map<string, ContextMessage[]>();
+    for (const id of messageIds) {
+      const message = await repo.findMessage(db, id);
+      if (!message) continue;
+      const rows = await repo.messageWithBefore(db, message, REPORTED_MESSAGE_CONTEXT);
+      shown.set(
+        id,
+        rows.map((row) => {
+          const presented = presentMessage(row.message);
+          return {
+            id: presented.id,
+            senderName: row.senderDeletedAt ? TEXT.account.formerMember : row.senderName,
+            text: presented.text,
+            imageUrl: presented.imageUrl,
+            removed: presented.removed,
+            reported: presented.id === id,
+            createdAt: presented.createdAt,
+          };
+        }),
+      );
+    }
+    return shown;
+  }
+
+  findMessage(db: Executor, id: string): Promise<repo.MessageRow | undefined> {
+    return repo.findMessage(db, id);
+  }
+
+  /** A moderator removes a message, in the caller's transaction; undefined when it was already removed. */
+  async removeMessage(tx: Executor, message: repo.MessageRow): Promise<repo.MessageRow | undefined> {
+    const removed = await repo.markRemoved(tx, message, TEXT.moderation.messageRemoved);
+    if (removed) {
+      const preview = firstCharacters(message.text || `📷 ${t.photo}`, PREVIEW_CHARS);
+      await this.notifications.forgetMessagePreview(tx, message.conversationId, preview, TEXT.moderation.messageRemoved);
+    }
+    return removed;
+  }
+
+  /** After commit: both members' open chats, lists and notices show the placeholder at once. */
+  async announceRemoved(conversationId: string): Promise<void> {
+    const members = await repo.memberIds(this.db, conversationId);
+    await this.bus.publish({
+      rooms: members.map((member) => rooms.user(member)),
+      event: { type: 'conversations.updated', data: { conversationId } },
+    });
+    await Promise.all(members.map((member) => this.notifications.announceUpdated(member, null)));
   }
 
   private async assertParticipant(userId: string, id: string): Promise<string[]> {

@@ -13,6 +13,7 @@ function base(item: ItemRow) {
     status: item.status as ItemStatus,
     createdAt: item.createdAt.toISOString(),
     ownerId: item.ownerId,
+    hiddenReason: item.hiddenAt ? (item.hiddenReason ?? '') : null,
   };
 }
 

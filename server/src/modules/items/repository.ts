@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -59,6 +59,7 @@ export function listAvailable(db: Executor, viewerId: string, filters: ItemFilte
     [
       eq(items.status, 'available'),
       visibleTo(viewerId),
+      isNull(items.hiddenAt),
       text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
       filters.category ? eq(items.category, filters.category) : undefined,
       filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
@@ -73,6 +74,7 @@ export function listAvailable(db: Executor, viewerId: string, filters: ItemFilte
   );
 }
 
+/** With `withHidden` false, the listings a moderator hid are left out: what other members see of the owner. */
 export function listByOwner(
   db: Executor,
   viewerId: string,
@@ -80,8 +82,19 @@ export function listByOwner(
   status: ItemStatus | undefined,
   cursor: Cursor | undefined,
   limit: number,
+  withHidden = true,
 ) {
-  return page(db, [eq(items.ownerId, ownerId), visibleTo(viewerId), status ? eq(items.status, status) : undefined], cursor, limit);
+  return page(
+    db,
+    [
+      eq(items.ownerId, ownerId),
+      visibleTo(viewerId),
+      status ? eq(items.status, status) : undefined,
+      withHidden ? undefined : isNull(items.hiddenAt),
+    ],
+    cursor,
+    limit,
+  );
 }
 
 export async function findWithOwner(db: Executor, id: string, viewerId: string) {
@@ -200,4 +213,14 @@ export async function markSwapped(db: Executor, itemIds: string[]): Promise<void
 
 export function itemsByIds(db: Executor, ids: string[]) {
   return ids.length === 0 ? Promise.resolve([]) : db.select().from(items).where(inArray(items.id, ids));
+}
+
+/** A moderator hides a listing (a reason given) or restores it (null); returns the row as it now stands. */
+export async function setHidden(db: Executor, id: string, reason: string | null): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .update(items)
+    .set(reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: reason })
+    .where(eq(items.id, id))
+    .returning();
+  return row;
 }

@@ -119,7 +119,8 @@ export class ItemsService {
     ownerId: string,
     { cursor, limit, status }: ListOptions & { status?: ItemStatus | undefined },
   ): Promise<ItemPage> {
-    return this.toPage(await repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1), limit);
+    const withHidden = ownerId === session.userId || (await isStaff(session));
+    return this.toPage(await repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1, withHidden), limit);
   }
 
   /** Every listing of the member, whatever its status, with all its pictures: their data export. */
@@ -141,7 +142,32 @@ export class ItemsService {
   async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await repo.findWithOwner(this.db, id, session.userId);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
+    // A hidden listing is gone for everyone but its owner (who sees why) and the moderators.
+    if (found.item.hiddenAt && found.item.ownerId !== session.userId && !(await isStaff(session))) {
+      throw notFound(TEXT.items.notFoundTitle);
+    }
     return presentDetail(found.item, presentMember(found.owner), await repo.imagesOf(this.db, id));
+  }
+
+  /** The listings the moderators' queue shows, by id, with all their pictures (hidden ones too). */
+  async forModeration(db: Executor, ids: string[]): Promise<Map<string, { item: repo.ItemRow; images: repo.ItemImageRow[] }>> {
+    const [rows, images] = await Promise.all([repo.itemsByIds(db, ids), repo.imagesOfItems(db, ids)]);
+    return new Map(rows.map((item) => [item.id, { item, images: images.filter((image) => image.itemId === item.id) }]));
+  }
+
+  /** Locks the listing a moderator acts on, in the caller's transaction. */
+  async lockForModeration(tx: Executor, id: string): Promise<repo.ItemRow | undefined> {
+    return repo.lockItem(tx, id);
+  }
+
+  /** A moderator hides the listing (with the reason its owner is told) or restores it (null), in the caller's transaction. */
+  setHidden(tx: Executor, id: string, reason: string | null): Promise<repo.ItemRow | undefined> {
+    return repo.setHidden(tx, id, reason);
+  }
+
+  /** After commit: every marketplace drops or regains the listing. */
+  announceModerated(item: repo.ItemRow): Promise<void> {
+    return this.announce('items.updated', item.id, item.ownerId);
   }
 
   async create(session: Session, form: MultipartForm): Promise<ItemDetail> {
@@ -265,6 +291,10 @@ export class ItemsService {
   private announce(type: 'items.created' | 'items.updated' | 'items.deleted', itemId: string, ownerId: string) {
     return this.bus.publish({ rooms: [rooms.everyone], event: { type, data: { itemId, ownerId } } });
   }
+}
+
+async function isStaff(session: Session): Promise<boolean> {
+  return (await session.user()).role !== 'member';
 }
 
 function toImageRow(image: StoredImage) {

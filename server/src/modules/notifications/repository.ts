@@ -134,3 +134,13 @@ export async function markMessageNotificationsRead(db: Executor, userId: string,
 export async function deleteAllOf(db: Executor, userId: string): Promise<void> {
   await db.delete(notifications).where(eq(notifications.userId, userId));
 }
+
+/** A removed message's words leave the unread message notices that previewed them. */
+export async function replaceMessagePreview(db: Executor, conversationId: string, preview: string, placeholder: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ description: placeholder })
+    .where(and(eq(notifications.type, 'message'), eq(notifications.relatedId, conversationId), eq(notifications.description, preview)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -41,6 +41,11 @@ export class NotificationsService {
     return repo.upsertMessageNotification(tx, values);
   }
 
+  /** In the transaction that removes a message: a notice still previewing it shows the placeholder instead. */
+  forgetMessagePreview(tx: Executor, conversationId: string, preview: string, placeholder: string): Promise<number> {
+    return repo.replaceMessagePreview(tx, conversationId, preview, placeholder);
+  }
+
   /** Opening a conversation reads its message notice; returns how many changed. */
   readMessageNotices(tx: Executor, userId: string, conversationId: string): Promise<number> {
     return repo.markMessageNotificationsRead(tx, userId, conversationId);

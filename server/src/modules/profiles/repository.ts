@@ -41,3 +41,19 @@ export async function addRating(db: Executor, userId: string, stars: number): Pr
     .set({ ratingSum: sql`${users.ratingSum} + ${stars}`, ratingCount: sql`${users.ratingCount} + 1` })
     .where(eq(users.id, userId));
 }
+
+/** What the moderators' queue shows of members: their profile as others see it, and their role. */
+export function moderatedByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      bio: users.bio,
+      role: users.role,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}

@@ -2,7 +2,7 @@ import {
   REPLY_TIME_MIN_REPLIES,
   REPLY_TIME_WINDOW_DAYS,
   TEXT,
-  type CurrentUser, type MemberSummary, type ProfileUpdateBody, type MemberTrust,
+  type CurrentUser, type MemberSummary, type ModeratedMember, type Role, type ProfileUpdateBody, type MemberTrust,
   type PublicProfile,
 } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
@@ -39,6 +39,14 @@ export class ProfilesService {
   /** The name and photo other modules show beside what a member did, by member id ("Former member" once they left). */
   async summaries(db: Executor, ids: string[]): Promise<Map<string, MemberSummary>> {
     return new Map((await repo.summariesByIds(db, ids)).map((member) => [member.id, presentMember(member)]));
+  }
+
+  /** Members as a moderator sees them: name, photo, bio and role (which decides who may act on whom). */
+  async forModeration(db: Executor, ids: string[]): Promise<Map<string, ModeratedMember>> {
+    const rows = await repo.moderatedByIds(db, [...new Set(ids)]);
+    return new Map(
+      rows.map((row) => [row.id, { ...presentMember(row), bio: row.bio, role: row.role as Role }]),
+    );
   }
 
   /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
+import { items, pointEntries, proposals, reports, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { expectLedgerWhole } from '../../test/ledger.ts';
@@ -27,6 +27,8 @@ interface Model {
   proposals: { id: string; sender: number; item: number; offer: number | null; points: number; status: string }[];
   /** "blocker>blocked" for each block in force. */
   blocks: Set<string>;
+  /** Open reports, as "reporter:item": one each, and none of them moves a point. */
+  reports: Set<string>;
 }
 
 const blockedBetween = (m: Readonly<Model>, a: number, b: number) => m.blocks.has(`${a}>${b}`) || m.blocks.has(`${b}>${a}`);
@@ -205,6 +207,31 @@ class Message extends BetweenTwo {
   override toString = () => `message(${this.from}, ${this.to})`;
 }
 
+/** A member reports a listing (issue 15): the queue gets it, and the ledger does not change by a single entry. */
+class Report implements Command {
+  constructor(readonly reporter: number, readonly item: number) {}
+  check = (m: Readonly<Model>) => m.points.length >= 2;
+  async run(m: Model, r: Real) {
+    const reporter = this.reporter % m.points.length;
+    const item = this.item % m.itemOwner.length;
+    const db = r.app.services.database.db;
+    const ledgerBefore = await db.select({ n: sql<number>`count(*)::int` }).from(pointEntries);
+    const response = await send(r.app, 'POST', '/api/reports', {
+      cookie: r.members[reporter]!.cookie,
+      body: { targetType: 'item', targetId: r.itemIds[item], reason: 'spam' },
+    });
+    const key = `${String(reporter)}:${String(item)}`;
+    const allowed =
+      !m.left[reporter] && !m.suspended[reporter] && !m.itemGone[item] && !m.suspended[m.itemOwner[item]!] && m.itemOwner[item] !== reporter;
+    // Signed out by leaving or a suspension (401), their own listing (400), or a listing gone or hidden with its owner (404).
+    if (allowed) expect(response.statusCode).toBe(m.reports.has(key) ? 409 : 201);
+    else expect([400, 401, 404]).toContain(response.statusCode);
+    if (response.statusCode === 201) m.reports.add(key);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(pointEntries)).toEqual(ledgerBefore);
+  }
+  toString = () => `report(${this.reporter}, ${this.item})`;
+}
+
 /** A moderator suspends a member: their pending proposals close, and no point moves. */
 class Suspend implements Command {
   constructor(readonly member: number) {}
@@ -279,6 +306,8 @@ async function checkInvariants(m: Model, r: Real) {
   expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * (r.members.length + 2) - m.closed);
   const statuses = new Map((await db.select({ id: proposals.id, status: proposals.status }).from(proposals)).map((p) => [p.id, p.status]));
   for (const p of m.proposals) expect(statuses.get(p.id)).toBe(p.status === 'gone' ? undefined : p.status);
+  const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, 'open'));
+  expect(open?.n).toBe(m.reports.size);
   const itemStatus = new Map((await db.select({ id: items.id, status: items.status }).from(items)).map((i) => [i.id, i.status]));
   m.itemSwapped.forEach((isSwapped, i) => {
     expect(itemStatus.get(r.itemIds[i]!)).toBe(m.itemGone[i] ? undefined : isSwapped ? 'swapped' : 'available');
@@ -295,6 +324,7 @@ const unblockCommand = fc.nat(10).map((which) => new Unblock(which));
 const messageCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Message(a, b));
 const suspendCommand = fc.nat(5).map((member) => new Suspend(member));
 const liftCommand = fc.nat(5).map((member) => new Lift(member));
+const reportCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([reporter, item]) => new Report(reporter, item));
 
 async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommands, members }: { numRuns: number; maxCommands: number; members: number }) {
   await fc.assert(
@@ -303,7 +333,7 @@ async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommand
       // The first account is the site's admin, and the last admin cannot leave: a founder takes that place, so every modelled member can.
       await registerMember(app, { displayName: 'Founder' });
       const real: Real = { app, moderator: await registerWithRole(app, 'moderator'), members: [], itemIds: [] };
-      const model: Model = { points: [], left: [], suspended: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [], blocks: new Set() };
+      const model: Model = { points: [], left: [], suspended: [], closed: 0, itemOwner: [], itemSwapped: [], itemGone: [], proposals: [], blocks: new Set(), reports: new Set() };
       try {
         for (let i = 0; i < members; i++) await new SignUp().run(model, real);
         await fc.asyncModelRun(() => ({ model, real }), cmds);
@@ -317,8 +347,11 @@ async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommand
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps, blocks, suspensions and members who leave', async () => {
-    await runModel([signUp, proposeCommand, answerCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand], { numRuns: 12, maxCommands: 25, members: 2 });
+  it('keeps balances, statuses and the points total in step through random swaps, blocks, reports, suspensions and members who leave', async () => {
+    await runModel(
+      [signUp, proposeCommand, answerCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand, reportCommand],
+      { numRuns: 12, maxCommands: 25, members: 2 },
+    );
   }, 240_000);
 
   // Among three members who stay, blocks meet the messages and proposals they must stop often enough to matter.

@@ -67,11 +67,12 @@ export class ProposalsService {
       await this.blocks.assertCanContact(tx, sender.id, item.ownerId, { locked: true });
       // Read after the item's lock, which a suspension takes first: it is either seen here or withdraws this proposal.
       if (await this.items.ownerSuspended(tx, item.ownerId)) throw badRequest(t.invalidItem);
-      if (item.status !== 'available') throw conflict(t.itemUnavailable);
+      // A listing a moderator hid is out of the marketplace, and out of swaps too, until it is restored.
+      if (item.status !== 'available' || item.hiddenAt) throw conflict(t.itemUnavailable);
       if (body.offerItemId) {
         const offered = locked.get(body.offerItemId);
         if (!offered || offered.ownerId !== sender.id) throw badRequest(t.invalidOfferItem);
-        if (offered.status !== 'available') throw conflict(t.itemUnavailable);
+        if (offered.status !== 'available' || offered.hiddenAt) throw conflict(t.itemUnavailable);
       }
       const balances = await this.points.lock(tx, [sender.id]);
       // The sender's account closed after this request began: what they send now would outlive it.
@@ -187,10 +188,12 @@ export class ProposalsService {
       if (!proposal || proposal.status !== 'pending') throw conflict(t.notPending);
       const item = lockedItems.get(proposal.itemId);
       const offered = proposal.offerItemId ? lockedItems.get(proposal.offerItemId) : undefined;
+      // A listing a moderator hid after the proposal was sent cannot change hands until it is restored.
       const itemsStillThere =
         item?.status === 'available' &&
+        !item.hiddenAt &&
         item.ownerId === proposal.receiverId &&
-        (!proposal.offerItemId || (offered?.status === 'available' && offered.ownerId === proposal.senderId));
+        (!proposal.offerItemId || (offered?.status === 'available' && !offered.hiddenAt && offered.ownerId === proposal.senderId));
       if (!itemsStillThere) throw conflict(t.itemsGone);
 
       const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);

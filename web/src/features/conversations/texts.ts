@@ -21,4 +21,7 @@ export const CONVERSATION_TEXT = {
   you: 'You',
   waiting: 'Waiting to send',
   noMatches: 'No conversations match your search.',
+  /** Issue 15: the menu on another member's message. */
+  moreActions: 'More',
+  moreActionsFor: (time: string) => `More actions for the message sent at ${time}`,
 } as const;

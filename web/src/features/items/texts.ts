@@ -54,4 +54,14 @@ export const ITEMS_TEXT = {
     next: 'Next photo',
     close: 'Close',
   },
+  /** Issue 15: a listing a moderator hid, as its owner and the moderators see it. */
+  moderation: {
+    hidden: 'Hidden',
+    hiddenNote: (reason: string) => `A moderator hid this listing, so other members cannot see it. Reason: ${reason}`,
+    restore: 'Restore listing',
+    restoreTitle: 'Restore this listing?',
+    restoreBody: 'It goes back into the marketplace and its owner is told.',
+    reason: 'Reason (kept in the audit log)',
+    restoreFailed: 'Failed to restore the listing',
+  },
 } as const;

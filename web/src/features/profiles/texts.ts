@@ -15,4 +15,6 @@ export const PROFILES_TEXT = {
   ratings: 'Ratings',
   ratingsLoadFailed: 'Failed to load ratings.',
   loadingRatings: 'Loading ratings...',
+  /** Issue 15: the owner's own listing that a moderator hid; nobody else sees it. */
+  hidden: 'Hidden',
 } as const;

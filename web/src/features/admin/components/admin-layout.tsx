@@ -25,10 +25,6 @@ export function AdminLayout() {
               <NavLink
                 to={to}
                 end={end ?? false}
-                // The row scrolls sideways on a phone; Chromium leaves a tab focused by Tab half outside it.
-                onFocus={(event) => {
-                  event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-                }}
                 className="-mb-px block border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 aria-[current=page]:border-emerald-600 aria-[current=page]:text-emerald-800"
               >
                 {label}

@@ -35,7 +35,7 @@ export function waitingMessages(actions: QueuedAction[], conversationId: string,
   return actions.flatMap((action) => {
     const body = action.body as Partial<SendMessageInput> | undefined;
     if (typeof body?.text !== 'string') return [];
-    return [{ id: action.id, conversationId, senderId, clientId: action.id, text: body.text, imageUrl: null, createdAt: action.queuedAt }];
+    return [{ id: action.id, conversationId, senderId, clientId: action.id, text: body.text, imageUrl: null, removed: false, createdAt: action.queuedAt }];
   });
 }
 

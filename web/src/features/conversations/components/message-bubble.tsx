@@ -2,6 +2,7 @@ import type { ChatMessage } from '@swapyard/contract';
 import { Clock } from 'lucide-react';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
+import { MessageMenu } from './message-menu.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -10,14 +11,21 @@ interface MessageBubbleProps {
   own: boolean;
   /** Sent offline and not yet on the server. */
   waiting?: boolean;
+  /** Offered on the other member's messages: opens the report dialog for this one. */
+  onReport?: (() => void) | undefined;
 }
 
-export function MessageBubble({ message, own, waiting = false }: MessageBubbleProps) {
+export function MessageBubble({ message, own, waiting = false, onReport }: MessageBubbleProps) {
+  const time = timeFormat.format(new Date(message.createdAt));
   return (
-    <li className={`flex ${own ? 'justify-end' : 'justify-start'}`} data-testid="message">
+    <li className={`flex items-start gap-1 ${own ? 'justify-end' : 'justify-start'}`} data-testid="message">
       <div
         className={`max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm ${
-          own ? 'rounded-br-sm bg-emerald-700 text-white' : 'rounded-bl-sm bg-white text-stone-900'
+          message.removed
+            ? 'border border-dashed border-stone-300 bg-stone-100 text-stone-600'
+            : own
+              ? 'rounded-br-sm bg-emerald-700 text-white'
+              : 'rounded-bl-sm bg-white text-stone-900'
         }`}
       >
         {message.imageUrl && (
@@ -25,10 +33,14 @@ export function MessageBubble({ message, own, waiting = false }: MessageBubblePr
             <img src={message.imageUrl} alt={CONVERSATION_TEXT.openPhoto} loading="lazy" className="max-h-72 rounded-lg object-contain" />
           </a>
         )}
-        {message.text && (
-          <p className="whitespace-pre-wrap">
-            <LinkedText text={message.text} />
-          </p>
+        {message.removed ? (
+          <p className="italic">{message.text}</p>
+        ) : (
+          message.text && (
+            <p className="whitespace-pre-wrap">
+              <LinkedText text={message.text} />
+            </p>
+          )
         )}
         {waiting ? (
           <span className="mt-1 flex items-center justify-end gap-1 text-xs text-emerald-100">
@@ -38,12 +50,13 @@ export function MessageBubble({ message, own, waiting = false }: MessageBubblePr
         ) : (
           <time
             dateTime={message.createdAt}
-            className={`mt-1 block text-right text-xs ${own ? 'text-emerald-100' : 'text-stone-500'}`}
+            className={`mt-1 block text-right text-xs ${own && !message.removed ? 'text-emerald-100' : 'text-stone-500'}`}
           >
-            {timeFormat.format(new Date(message.createdAt))}
+            {time}
           </time>
         )}
       </div>
+      {onReport && !message.removed && <MessageMenu time={time} onReport={onReport} />}
     </li>
   );
 }

@@ -1,8 +1,10 @@
 import { TEXT } from '@swapyard/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useReport } from '../../../api/report.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
+import { ReportDialog } from '../../../components/report-dialog.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -32,6 +34,8 @@ export function ChatPage() {
   const send = useSendMessage(id);
   const sendImage = useSendImage(id);
   const markRead = useMarkConversationRead();
+  const report = useReport();
+  const [reporting, setReporting] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   usePageTitle(conversation.data && memberName(conversation.data.other));
 
@@ -110,7 +114,18 @@ export function ChatPage() {
             />
             <ul className="flex flex-col gap-2">
               {shown.map((message) => (
-                <MessageBubble key={message.id} message={message} own={message.senderId === me.id} />
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  own={message.senderId === me.id}
+                  onReport={
+                    message.senderId === me.id
+                      ? undefined
+                      : () => {
+                          setReporting(message.id);
+                        }
+                  }
+                />
               ))}
               {waiting.map((message) => (
                 <MessageBubble key={message.id} message={message} own waiting />
@@ -131,6 +146,15 @@ export function ChatPage() {
           uploadProgress={sendImage.progress}
         />
       )}
+      <ReportDialog
+        open={reporting !== null}
+        onClose={() => {
+          setReporting(null);
+        }}
+        targetType="message"
+        targetId={reporting ?? ''}
+        sender={report}
+      />
     </div>
   );
 }

@@ -21,10 +21,13 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { useItem } from '../../../api/item.ts';
 import { useMemberProfile } from '../../../api/member-profile.ts';
+import { useReport } from '../../../api/report.ts';
+import { ReportButton } from '../../../components/report-dialog.tsx';
 import { DeleteItemButton } from '../components/delete-item-button.tsx';
 import { ItemGallery } from '../components/item-gallery.tsx';
 import { ItemNotFound } from '../components/item-not-found.tsx';
 import { OwnerLatestComments } from '../components/owner-latest-comments.tsx';
+import { RestoreListingButton } from '../components/restore-listing-button.tsx';
 
 const t = ITEMS_TEXT.detail;
 
@@ -45,6 +48,8 @@ function ItemDetails({ item }: { item: ItemDetail }) {
   const user = useCurrentUser();
   const isOwner = item.ownerId === user.id;
   const openConversation = useOpenConversation();
+  const report = useReport();
+  const hidden = item.hiddenReason !== null;
   // The owner's profile carries their trust block; it is the query the profile page shares, so a visit there is instant.
   const { data: owner } = useMemberProfile(item.owner.id);
   usePageTitle(item.title);
@@ -57,6 +62,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
           <div className="flex flex-wrap items-center gap-2">
             <Badge>{item.category}</Badge>
             {item.status !== 'available' && <ItemStatusBadge status={item.status} />}
+            {hidden && <Badge tone="warning">{ITEMS_TEXT.moderation.hidden}</Badge>}
           </div>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">{item.title}</h1>
           <p className="text-xl font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</p>
@@ -68,6 +74,12 @@ function ItemDetails({ item }: { item: ItemDetail }) {
             <time dateTime={item.createdAt}>{t.posted(formatMonthDayYear(item.createdAt))}</time>
           </p>
         </div>
+
+        {hidden && (
+          <p className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+            {ITEMS_TEXT.moderation.hiddenNote(item.hiddenReason ?? '')}
+          </p>
+        )}
 
         {item.description && (
           <p className="whitespace-pre-line text-stone-800">
@@ -93,7 +105,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
             <OwnerActions item={item} />
           ) : (
             <>
-              {item.status === 'available' && (
+              {item.status === 'available' && !hidden && (
                 <Link to={`/propose-exchange/${item.id}`} className={buttonClassName('primary')}>
                   <Repeat aria-hidden="true" className="size-4" />
                   {t.proposeExchange}
@@ -107,6 +119,11 @@ function ItemDetails({ item }: { item: ItemDetail }) {
                 <MessageCircle aria-hidden="true" className="size-4" />
                 {t.contactOwner}
               </Button>
+              {hidden ? (
+                user.role !== 'member' && <RestoreListingButton id={item.id} />
+              ) : (
+                <ReportButton targetType="item" targetId={item.id} sender={report} />
+              )}
             </>
           )}
         </div>

@@ -2,7 +2,9 @@ import type { ItemCard } from '@swapyard/contract';
 import { Link } from 'react-router';
 import { ItemStatusBadge } from '../../../components/item-status-badge.tsx';
 import { ItemThumb } from '../../../components/item-thumb.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { PROFILES_TEXT } from '../texts.ts';
 
 export function MemberItemCard({ item }: { item: ItemCard }) {
   return (
@@ -16,7 +18,10 @@ export function MemberItemCard({ item }: { item: ItemCard }) {
         </h3>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           <span className="text-sm font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</span>
-          <ItemStatusBadge status={item.status} />
+          <span className="flex flex-wrap gap-1">
+            {item.hiddenReason !== null && <Badge tone="warning">{PROFILES_TEXT.hidden}</Badge>}
+            <ItemStatusBadge status={item.status} />
+          </span>
         </div>
       </div>
     </li>

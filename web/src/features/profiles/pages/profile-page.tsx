@@ -12,6 +12,8 @@ import { usePageTitle } from '../../../lib/document-title.ts';
 import { useMemberProfile } from '../../../api/member-profile.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { useOpenConversation } from '../../../api/open-conversation.ts';
+import { useReport } from '../../../api/report.ts';
+import { ReportButton } from '../../../components/report-dialog.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PROFILES_TEXT } from '../texts.ts';
@@ -35,6 +37,7 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
   const { data: profile, error, refetch } = useMemberProfile(memberId);
   const [editing, setEditing] = useState(false);
   const openConversation = useOpenConversation();
+  const report = useReport();
   const formId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const failed = error && !profile && !isNotFound(error) ? errorMessage(error, TEXT.errors.internal) : null;
@@ -94,6 +97,7 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
                 {t.sendMessage}
               </Button>
               <ProfileBlockButton profile={profile} />
+              <ReportButton targetType="user" targetId={profile.id} sender={report} />
             </div>
           )
         }

@@ -1,0 +1,152 @@
+import type { AuditEntry } from '@swapyard/contract';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../../components/ui/button.tsx';
+import { EmptyState } from '../../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../../components/ui/load-failed.tsx';
+import { PagedList } from '../../../../components/ui/paged-list.tsx';
+import { Select } from '../../../../components/ui/select.tsx';
+import { LoadingState } from '../../../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../../../lib/document-title.ts';
+import { ADMIN_TEXT } from '../../texts.ts';
+import { useAuditLog } from '../api/list-audit.ts';
+
+const t = ADMIN_TEXT.audit;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const UUID = /^[0-9a-f-]{36}$/;
+
+/** /admin/audit: every action, newest first; the filters live in the address, so a filtered view can be shared. */
+export function AuditPage() {
+  usePageTitle(t.title);
+  const [params, setParams] = useSearchParams();
+  const clean = (name: string) => {
+    const value = params.get(name) ?? '';
+    return UUID.test(value) ? value : '';
+  };
+  const filters = { actorId: clean('actor'), targetUserId: clean('member') };
+  const { data, isPending, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useAuditLog(filters);
+  const entries = data?.pages.flatMap((page) => page.entries) ?? [];
+  const actors = data?.pages[0]?.actors ?? [];
+
+  const setFilter = (name: 'actor' | 'member', value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  let content;
+  if (isPending) content = <LoadingState label={t.loading} className="py-16" />;
+  else if (!data) content = <LoadFailed message={t.loadFailed} onRetry={() => void refetch()} />;
+  else if (entries.length === 0) content = <EmptyState title={filters.actorId || filters.targetUserId ? t.emptyFiltered : t.emptyTitle} />;
+  else {
+    content = (
+      <PagedList
+        items={entries}
+        keyOf={(entry) => entry.id}
+        renderItem={(entry) => (
+          <AuditRow
+            entry={entry}
+            filteredByMember={filters.targetUserId !== ''}
+            onOnlyMember={(memberId) => {
+              setFilter('member', memberId);
+            }}
+          />
+        )}
+        {...{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+        loadMoreLabel={t.loadMore}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="audit-heading" className="text-lg font-semibold text-stone-900">
+          {t.title}
+        </h2>
+        <p className="text-sm text-stone-600">{t.intro}</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <Select
+          label={t.byModerator}
+          value={filters.actorId}
+          onChange={(event) => {
+            setFilter('actor', event.target.value);
+          }}
+          className="w-full sm:w-64"
+        >
+          <option value="">{t.everyone}</option>
+          {actors.map((actor) => (
+            <option key={actor.id} value={actor.id}>
+              {actor.name}
+            </option>
+          ))}
+        </Select>
+        {filters.targetUserId && (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-stone-700">{t.showingMember}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setFilter('member', '');
+              }}
+            >
+              {t.clearMember}
+            </Button>
+          </div>
+        )}
+      </div>
+      {content}
+    </section>
+  );
+}
+
+function AuditRow({
+  entry,
+  filteredByMember,
+  onOnlyMember,
+}: {
+  entry: AuditEntry;
+  filteredByMember: boolean;
+  onOnlyMember: (memberId: string) => void;
+}) {
+  const targetUserId = entry.targetUserId;
+  return (
+    <li className="flex flex-col gap-1.5 rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm">
+      <p className="text-stone-900">
+        <span className="font-semibold">{entry.actorName}</span> {t.actions[entry.action] ?? entry.action}{' '}
+        {entry.targetType === 'item' ? (
+          <Link to={`/item/${entry.targetId}`} className="font-medium text-emerald-800 hover:underline">
+            {entry.targetLabel}
+          </Link>
+        ) : (
+          <span className="font-medium">{entry.targetLabel}</span>
+        )}
+      </p>
+      {entry.reason && (
+        <p className="whitespace-pre-line text-stone-700">
+          {t.reason}: {entry.reason}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-stone-600">
+        <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+        {targetUserId && !filteredByMember && (
+          <button
+            type="button"
+            onClick={() => {
+              onOnlyMember(targetUserId);
+            }}
+            className="min-h-11 text-emerald-800 underline-offset-2 hover:underline"
+          >
+            {t.onlyMember}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
