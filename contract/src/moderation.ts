@@ -85,11 +85,27 @@ export const reportQueuePage = z.object({ groups: z.array(reportGroup), nextCurs
 export type ReportQueuePage = z.infer<typeof reportQueuePage>;
 export const reportQueueQuery = pageQuery(50, 20);
 
+/** Every kind of moderator and admin action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'reports_dismissed',
+  'listing_hidden',
+  'listing_restored',
+  'message_removed',
+  'member_warned',
+  'member_suspended',
+  'suspension_lifted',
+  'role_changed',
+  'settings_changed',
+  'invite_created',
+  'invite_revoked',
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
 export const auditEntry = z.object({
   id: z.uuid(),
   actorId: z.uuid(),
   actorName: z.string(),
-  action: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
   targetType: z.string(),
   targetId: z.string(),
   targetUserId: z.uuid().nullable(),

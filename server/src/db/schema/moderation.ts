@@ -1,3 +1,4 @@
+import type { AuditActionName } from '@swapyard/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -84,7 +85,7 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').notNull(),
     actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditActionName>().notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     targetUserId: uuid('target_user_id'),

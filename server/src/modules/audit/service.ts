@@ -1,11 +1,11 @@
-import type { AuditPage, CurrentUser } from '@swapyard/contract';
+import type { AuditActionName, AuditPage, CurrentUser } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { actors, appendAuditEntry, listEntries } from './repository.ts';
 
 /** What a moderator or admin did, to what, and why. */
 export interface AuditAction {
-  action: string;
+  action: AuditActionName;
   targetType: 'item' | 'user' | 'message' | 'report' | 'invite' | 'settings';
   targetId: string;
   /** The member the target belongs to, when there is one. */

@@ -1,5 +1,6 @@
 import {
   TEXT,
+  type AuditActionName,
   type CommunitySettings,
   type CreatedInviteResponse,
   type InviteCheckResponse,
@@ -43,7 +44,7 @@ async function createInvite(as: Member, body = { maxUses: 1, expiresInDays: 7 })
 const registerWith = (overrides: Parameters<typeof registration>[0] = {}) =>
   send(app, 'POST', '/api/auth/register', { body: registration(overrides) });
 
-const auditOf = (action: string, targetId: string) =>
+const auditOf = (action: AuditActionName, targetId: string) =>
   app.services.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
 beforeAll(async () => {

@@ -184,7 +184,7 @@ describe('hiding a listing', () => {
     });
     expect(await queueGroup(moderator, item.id)).toBeUndefined();
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?targetUserId=${owner.user.id}`);
-    expect(audit.entries[0]).toMatchObject({ actorId: moderator.user.id, action: 'listing.hidden', targetLabel: title, reason: 'Weapons are not allowed' });
+    expect(audit.entries[0]).toMatchObject({ actorId: moderator.user.id, action: 'listing_hidden', targetLabel: title, reason: 'Weapons are not allowed' });
 
     expect((await act(moderator, `/api/admin/items/${item.id}/restore`, { reason: 'Appeal accepted' })).statusCode).toBe(204);
     expect((await get<ItemPage>(viewer, `/api/items?q=${encodeURIComponent(title)}`)).items.map((i) => i.id)).toEqual([item.id]);
@@ -232,7 +232,7 @@ describe('removing a message', () => {
     }
     expect((await act(moderator, `/api/admin/messages/${ids[1]}/remove`, { reason: 'Again' })).statusCode).toBe(409);
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?actorId=${moderator.user.id}`);
-    expect(audit.entries.map((e) => e.action)).toEqual(['message.removed']);
+    expect(audit.entries.map((e) => e.action)).toEqual(['message_removed']);
   });
 });
 
@@ -258,8 +258,8 @@ describe('warning and dismissing', () => {
 
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?targetUserId=${target.user.id}`);
     expect(audit.entries.map((e) => [e.action, e.reason, e.actorName])).toEqual([
-      ['reports.dismissed', 'Fine as it is', moderator.user.displayName],
-      ['member.warned', 'Stop spamming', moderator.user.displayName],
+      ['reports_dismissed', 'Fine as it is', moderator.user.displayName],
+      ['member_warned', 'Stop spamming', moderator.user.displayName],
     ]);
     expect(audit.actors.map((a) => a.id)).toContain(moderator.user.id);
     expect((await send(app, 'GET', '/api/admin/audit', { cookie: reporter.cookie })).statusCode).toBe(404);

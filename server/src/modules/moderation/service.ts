@@ -109,7 +109,7 @@ export class ModerationService {
       const closed = await repo.resolveOpen(tx, body, 'dismissed', actor.id);
       if (closed === 0) throw conflict(t.nothingOpen);
       await this.services.audit.record(tx, actor, {
-        action: 'reports.dismissed',
+        action: 'reports_dismissed',
         targetType: body.targetType,
         targetId: body.targetId,
         targetUserId: member.id,
@@ -131,7 +131,7 @@ export class ModerationService {
       const item = (await this.services.items.setHidden(tx, itemId, reason))!;
       const closed = await repo.resolveOpen(tx, target, 'actioned', actor.id);
       await this.services.audit.record(tx, actor, {
-        action: 'listing.hidden',
+        action: 'listing_hidden',
         ...target,
         targetUserId: member.id,
         targetLabel: item.title,
@@ -157,7 +157,7 @@ export class ModerationService {
       if (!locked.hiddenAt) throw conflict(t.notHidden);
       const item = (await this.services.items.setHidden(tx, itemId, null))!;
       await this.services.audit.record(tx, actor, {
-        action: 'listing.restored',
+        action: 'listing_restored',
         ...target,
         targetUserId: member.id,
         targetLabel: item.title,
@@ -183,7 +183,7 @@ export class ModerationService {
       if (!removed) throw conflict(t.alreadyRemoved);
       const closed = await repo.resolveOpen(tx, target, 'actioned', actor.id);
       await this.services.audit.record(tx, actor, {
-        action: 'message.removed',
+        action: 'message_removed',
         ...target,
         targetUserId: member.id,
         targetLabel: label,
@@ -201,7 +201,7 @@ export class ModerationService {
     const notices = await this.db.transaction(async (tx) => {
       const closed = await repo.resolveOpen(tx, body, 'actioned', actor.id);
       await this.services.audit.record(tx, actor, {
-        action: 'member.warned',
+        action: 'member_warned',
         targetType: 'user',
         targetId: member.id,
         targetUserId: member.id,

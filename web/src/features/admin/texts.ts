@@ -1,3 +1,5 @@
+import type { AuditActionName } from '@swapyard/contract';
+
 /** Texts only the admin pages show; one block per section. */
 export const ADMIN_TEXT = {
   heading: 'Admin',
@@ -181,11 +183,17 @@ export const ADMIN_TEXT = {
     clearMember: 'Show every member',
     reason: 'Reason',
     actions: {
-      'reports.dismissed': 'dismissed the reports of',
-      'listing.hidden': 'hid the listing',
-      'listing.restored': 'restored the listing',
-      'message.removed': 'removed a message:',
-      'member.warned': 'warned',
-    } as Record<string, string>,
+      reports_dismissed: 'dismissed the reports of',
+      listing_hidden: 'hid the listing',
+      listing_restored: 'restored the listing',
+      message_removed: 'removed a message:',
+      member_warned: 'warned',
+      member_suspended: 'suspended',
+      suspension_lifted: 'lifted the suspension of',
+      role_changed: 'changed the role of',
+      settings_changed: 'changed the community settings of',
+      invite_created: 'created an invite link',
+      invite_revoked: 'revoked an invite link',
+    } satisfies Record<AuditActionName, string>,
   },
 } as const;

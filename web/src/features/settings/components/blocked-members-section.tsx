@@ -11,7 +11,7 @@ import { memberInitial, memberName } from '../../../lib/current-user.ts';
 import { formatMonthDayYear } from '../../../lib/format-date.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const t = SETTINGS_TEXT.blockedMembers;
 
@@ -42,9 +42,9 @@ export function BlockedMembersSection() {
   }
 
   return (
-    <SettingsSection title={t.heading} description={t.description}>
+    <SectionCard title={t.heading} description={t.description}>
       {content}
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -12,7 +12,7 @@ import { WEB_TEXT } from '../../../lib/texts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const t = SETTINGS_TEXT.deleteAccount;
 
@@ -55,7 +55,7 @@ export function DeleteAccountSection() {
   });
 
   return (
-    <SettingsSection title={t.heading} description={t.description} danger>
+    <SectionCard title={t.heading} description={t.description} danger>
       <div>
         <Button
           variant="danger"
@@ -91,6 +91,6 @@ export function DeleteAccountSection() {
           </div>
         </form>
       </Dialog>
-    </SettingsSection>
+    </SectionCard>
   );
 }

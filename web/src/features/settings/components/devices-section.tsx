@@ -6,7 +6,7 @@ import { useSignOutDevice } from '../api/sign-out-device.ts';
 import { useSignOutOtherDevices } from '../api/sign-out-other-devices.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
 import { DeviceRow } from './device-row.tsx';
-import { SettingsSection } from './settings-section.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const t = SETTINGS_TEXT.devices;
 
@@ -46,8 +46,8 @@ export function DevicesSection() {
   }
 
   return (
-    <SettingsSection title={t.heading} description={t.description}>
+    <SectionCard title={t.heading} description={t.description}>
       {content}
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -11,7 +11,7 @@ import { useEmailChange } from '../api/get-email-change.ts';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
 import { refusedField } from '../refused-field.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const t = SETTINGS_TEXT.email;
 const EMPTY = { email: '', currentPassword: '' };
@@ -53,7 +53,7 @@ export function EmailSection() {
   };
 
   return (
-    <SettingsSection title={t.heading} description={t.description}>
+    <SectionCard title={t.heading} description={t.description}>
       <dl className="flex flex-col gap-0.5 text-sm">
         <dt className="font-medium text-stone-800">{t.currentAddress}</dt>
         <dd className="break-all text-stone-700">{user.email}</dd>
@@ -94,6 +94,6 @@ export function EmailSection() {
           {t.submit}
         </Button>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { refusedField } from '../refused-field.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
-import { SettingsSection } from './settings-section.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const t = SETTINGS_TEXT.password;
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
@@ -37,7 +37,7 @@ export function PasswordSection() {
   });
 
   return (
-    <SettingsSection title={t.heading} description={t.description}>
+    <SectionCard title={t.heading} description={t.description}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <Input
           label={t.currentLabel}
@@ -67,6 +67,6 @@ export function PasswordSection() {
           {t.submit}
         </Button>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

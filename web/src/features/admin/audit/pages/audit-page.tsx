@@ -119,7 +119,7 @@ function AuditRow({
   return (
     <li className="flex flex-col gap-1.5 rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm">
       <p className="text-stone-900">
-        <span className="font-semibold">{entry.actorName}</span> {t.actions[entry.action] ?? entry.action}{' '}
+        <span className="font-semibold">{entry.actorName}</span> {t.actions[entry.action]}{' '}
         {entry.targetType === 'item' ? (
           <Link to={`/item/${entry.targetId}`} className="font-medium text-emerald-800 hover:underline">
             {entry.targetLabel}
