@@ -16,3 +16,14 @@ export async function memberCensus(db: Executor, demoDomain: string): Promise<Me
     .from(users);
   return { demo: row?.demo ?? 0, others: (row?.all ?? 0) - (row?.demo ?? 0) };
 }
+
+/**
+ * Dates the demo members as joined this many days ago: a community running for a while, whose
+ * members are past the new members' limits (a visitor signed in as one can list at once).
+ */
+export async function backdateMembers(db: Executor, demoDomain: string, days: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ createdAt: sql`${users.createdAt} - make_interval(days => ${days})` })
+    .where(sql`lower(${users.email}) like ${`%@${demoDomain.toLowerCase()}`}`);
+}

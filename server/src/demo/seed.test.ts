@@ -89,6 +89,11 @@ describe('the demo seed', () => {
       const login = await send(app, 'POST', '/api/auth/login', { body: { email: demoEmail(key), password: DEMO_PASSWORD } });
       expect(login.statusCode).toBe(200);
     }
+    // Maya runs it; everyone joined long enough ago to be past the new members' limits.
+    const roles = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.role, 'admin'));
+    expect(roles).toEqual([{ email: demoEmail('maya'), role: 'admin' }]);
+    const [newest] = await db.select({ days: sql<number>`min(extract(day from now() - ${users.createdAt}))::int` }).from(users);
+    expect(newest?.days).toBeGreaterThanOrEqual(90);
 
     const before = await fingerprint(db);
     expect(await seedDemo(app)).toEqual({ seeded: false });

@@ -20,7 +20,7 @@ import {
   type MemberKey,
 } from './community.ts';
 import { avatarPicture, listingPicture } from './pictures.ts';
-import { memberCensus } from './repository.ts';
+import { backdateMembers, memberCensus } from './repository.ts';
 
 export class SeedRefusedError extends CommandError {}
 
@@ -34,6 +34,9 @@ export interface SeedSummary {
 
 /** `seeded: false`: the demo community was already there, and nothing was written. */
 export type SeedOutcome = { seeded: true; summary: SeedSummary } | { seeded: false };
+
+/** How long ago the demo members joined. */
+const DEMO_MEMBERS_FOR_DAYS = 90;
 
 /** One listing in four gets a second photo, as many real listings have. */
 const SECOND_VIEW_EVERY = 4;
@@ -61,16 +64,18 @@ function upload(app: FastifyInstance, member: Member, method: 'PUT' | 'POST', ur
 
 async function seedMembers(app: FastifyInstance): Promise<Map<MemberKey, Member>> {
   const members = new Map<MemberKey, Member>();
-  await Promise.all(
-    MEMBERS.map(async ({ key, name, location, bio }) => {
-      const member = await registerMember(app, { displayName: name, email: demoEmail(key), password: DEMO_PASSWORD });
-      members.set(key, member);
-      const profile = { displayName: name, location, bio };
-      expectStatus(await send(app, 'PATCH', '/api/me', { cookie: member.cookie, body: profile }), 200, `the profile of ${key}`);
-      const photo = { field: 'photo', name: `${key}.jpg`, bytes: await avatarPicture(name), type: 'image/jpeg' };
-      expectStatus(await upload(app, member, 'PUT', '/api/me/photo', {}, photo), 200, `the photo of ${key}`);
-    }),
-  );
+  const seedMember = async ({ key, name, location, bio }: (typeof MEMBERS)[number]) => {
+    const member = await registerMember(app, { displayName: name, email: demoEmail(key), password: DEMO_PASSWORD });
+    members.set(key, member);
+    const profile = { displayName: name, location, bio };
+    expectStatus(await send(app, 'PATCH', '/api/me', { cookie: member.cookie, body: profile }), 200, `the profile of ${key}`);
+    const photo = { field: 'photo', name: `${key}.jpg`, bytes: await avatarPicture(name), type: 'image/jpeg' };
+    expectStatus(await upload(app, member, 'PUT', '/api/me/photo', {}, photo), 200, `the photo of ${key}`);
+  };
+  // The first account on an empty site is its admin: Maya, before the others join at once.
+  const [first, ...others] = MEMBERS;
+  await seedMember(first);
+  await Promise.all(others.map(seedMember));
   return members;
 }
 
@@ -193,6 +198,7 @@ export async function seedDemo(app: FastifyInstance, { force = false }: { force?
   };
   await seedProposals(app, community);
   const messages = await seedConversations(app, community);
+  await backdateMembers(app.services.database.db, DEMO_EMAIL_DOMAIN, DEMO_MEMBERS_FOR_DAYS);
   return {
     seeded: true,
     summary: { members: members.size, listings: items.size, proposals: PROPOSALS.length, conversations: CONVERSATIONS.length, messages },
