@@ -108,7 +108,8 @@ function bubbleTexts(page: Page): Promise<string[]> {
 /** Which side of the conversation a bubble sits on, as the reader sees it. */
 async function sideOf(bubble: Locator): Promise<'left' | 'right' | 'neither'> {
   const row = await bubble.boundingBox();
-  const body = await bubble.locator(':scope > div').boundingBox();
+  // The bubble is the row's first box; the other member's messages have their More menu after it.
+  const body = await bubble.locator(':scope > div').first().boundingBox();
   if (!row || !body) throw new Error('the message bubble is not on screen');
   const gapLeft = body.x - row.x;
   const gapRight = row.x + row.width - (body.x + body.width);
