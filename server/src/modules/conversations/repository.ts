@@ -261,7 +261,8 @@ export async function markRemoved(db: Executor, message: MessageRow, placeholder
       .where(
         and(
           eq(conversations.id, message.conversationId),
-          sql`${conversations.lastMessageAt} = (select m.created_at from ${messages} m where m.id = ${message.id})`,
+          // By the newest message's id, not by time: the list's time was stored from a millisecond Date.
+          sql`${message.id} = (select m.id from ${messages} m where m.conversation_id = ${message.conversationId} order by m.created_at desc, m.id desc limit 1)`,
         ),
       );
   }

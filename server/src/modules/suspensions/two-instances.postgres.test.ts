@@ -16,6 +16,8 @@ beforeAll(() => {
 
 describe('a suspension across two instances', () => {
   it('made through instance A signs the member out on instance B, closes their socket there and hides their listing, within a second', async () => {
+    // The first account on the site is its admin: a founder takes that place, so the moderator can be one.
+    await registerMember(instanceA, { displayName: 'Founder' });
     const moderator = await registerWithRole(instanceA, 'moderator');
     const member = await registerMember(instanceB, { displayName: 'Sid' });
     const viewer = await registerMember(instanceB, { displayName: 'Vee' });
