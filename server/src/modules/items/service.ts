@@ -140,13 +140,21 @@ export class ItemsService {
   }
 
   async get(session: Session, id: string): Promise<ItemDetail> {
-    const found = await repo.findWithOwner(this.db, id, session.userId);
+    const found = await this.seenBy(session, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
-    // A hidden listing is gone for everyone but its owner (who sees why) and the moderators.
-    if (found.item.hiddenAt && found.item.ownerId !== session.userId && !(await isStaff(session))) {
-      throw notFound(TEXT.items.notFoundTitle);
-    }
     return presentDetail(found.item, presentMember(found.owner), await repo.imagesOf(this.db, id));
+  }
+
+  /** Whose the listing is, when this member can see it at all: what they may report. */
+  async ownerSeenBy(session: Session, id: string): Promise<string | undefined> {
+    return (await this.seenBy(session, id))?.item.ownerId;
+  }
+
+  private async seenBy(session: Session, id: string) {
+    const found = await repo.findWithOwner(this.db, id, session.userId);
+    // A hidden listing is gone for everyone but its owner (who sees why) and the moderators.
+    if (found?.item.hiddenAt && found.item.ownerId !== session.userId && !(await isStaff(session))) return undefined;
+    return found;
   }
 
   /** The listings the moderators' queue shows, by id, with all their pictures (hidden ones too). */

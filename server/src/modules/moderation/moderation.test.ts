@@ -77,12 +77,16 @@ describe('reporting', () => {
     }
   });
 
-  it('refuses reporting yourself, your own listing, an unknown target and a message of a conversation you are not in', async () => {
+  it('refuses reporting yourself, your own listing, an unknown target, a suspended member’s listing and a message of a conversation you are not in', async () => {
     const me = await registerMember(app);
     const other = await registerMember(app);
     const outsider = await registerMember(app);
     const mine = await createItem(app, me);
     const { ids } = await conversationWith(other, me, ['Hello there']);
+    const suspended = await registerMember(app);
+    const hiddenWithOwner = await createItem(app, suspended);
+    const moderator = await registerWithRole(app, 'moderator');
+    expect((await act(moderator, `/api/admin/members/${suspended.user.id}/suspension`, { duration: 'indefinite', reason: 'Spam' })).statusCode).toBe(200);
     const before = await fingerprint(app.services.database.db);
 
     expect((await report(me, { targetType: 'item', targetId: mine.id })).statusCode).toBe(400);
@@ -90,6 +94,7 @@ describe('reporting', () => {
     expect((await report(me, { targetType: 'user', targetId: randomUUID() })).statusCode).toBe(404);
     expect((await report(outsider, { targetType: 'message', targetId: ids[0] })).statusCode).toBe(404);
     expect((await report(other, { targetType: 'message', targetId: ids[0] })).statusCode).toBe(404);
+    expect((await report(me, { targetType: 'item', targetId: hiddenWithOwner.id })).json().error.message).toBe(TEXT.reports.notFound);
     expect((await report(me, { targetType: 'item', targetId: mine.id, reason: 'nonsense' })).statusCode).toBe(400);
     expect((await report(me, { targetType: 'user', targetId: other.user.id, note: 'x'.repeat(501) })).json().error.message).toBe(TEXT.reports.noteTooLong);
     expect(await fingerprint(app.services.database.db)).toBe(before);

@@ -225,9 +225,10 @@ export class ModerationService {
     const nothing = () => notFound(TEXT.reports.notFound);
     let ownerId: string;
     if (target.targetType === 'item') {
-      const [item] = await this.services.items.byIds(this.db, [target.targetId]);
-      if (!item || (item.hiddenAt && item.ownerId !== session.userId)) throw nothing();
-      ownerId = item.ownerId;
+      // A listing hidden by the moderators, or with its owner while suspended, is not there to report.
+      const owner = await this.services.items.ownerSeenBy(session, target.targetId);
+      if (!owner) throw nothing();
+      ownerId = owner;
     } else if (target.targetType === 'user') {
       if (!(await this.services.profiles.exists(target.targetId))) throw nothing();
       ownerId = target.targetId;
