@@ -118,7 +118,7 @@ describe('changing the email', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/settings');
     await textsOf(section(page, 'Email').locator('dd')).toEqual([newEmail]);
-    expect(await section(page, 'Email').getByTestId('pending-email').count()).toBe(0);
+    await section(page, 'Email').getByTestId('pending-email').waitFor({ state: 'detached' });
     expect(await signedInEmail(page)).toBe(newEmail);
 
     await page.goto(linkPath);

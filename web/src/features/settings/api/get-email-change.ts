@@ -11,6 +11,9 @@ export function getEmailChange(signal?: AbortSignal): Promise<EmailChangeRespons
 export const emailChangeQuery = queryOptions({
   queryKey: accountKeys.emailChange,
   queryFn: ({ signal }) => getEmailChange(signal),
+  // The link is often opened on another device: coming back to this page must not keep showing
+  // a change that was confirmed (or cancelled) there since.
+  staleTime: 0,
 });
 
 export function useEmailChange() {
