@@ -1,6 +1,6 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
-import { cacheRestoreSettled, persistOptions } from '../lib/persisted-cache.ts';
+import { cacheRestoreSettled, persistOptions, restoredFromDisk } from '../lib/persisted-cache.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Toaster } from './toaster.tsx';
 
@@ -12,11 +12,10 @@ const persistence = persistOptions(queryClient);
 // refetched, whatever its age; offline the refetch waits for the connection. Only what came from
 // disk: an answer this page load already asked for (who is signed in) is neither asked again nor
 // cut off while under way.
-const loadedAt = Date.now();
 const refreshRestored = () => {
   cacheRestoreSettled();
   return queryClient.invalidateQueries({
-    predicate: ({ state }) => state.fetchStatus === 'idle' && state.dataUpdatedAt > 0 && state.dataUpdatedAt < loadedAt,
+    predicate: ({ state }) => state.fetchStatus === 'idle' && restoredFromDisk(state.dataUpdatedAt),
   });
 };
 

@@ -15,6 +15,10 @@ export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 // Saving serialises the whole cache: at most once per interval, and at once when the page is hidden.
 const SAVE_INTERVAL_MS = 500;
 
+const loadedAt = Date.now();
+/** An answer brought back from disk, not asked for on this page load: it says what was true last time. */
+export const restoredFromDisk = (dataUpdatedAt: number): boolean => dataUpdatedAt > 0 && dataUpdatedAt < loadedAt;
+
 let markRestored: () => void = () => undefined;
 /**
  * Settles once the saved answers are back in the cache, or known to be absent: a request started

@@ -1,18 +1,22 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { restoredFromDisk } from '../../../lib/persisted-cache.ts';
 import { adminSections } from '../sections.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 
 /** The operator's pages; a member is shown the not-found page, as the API answers them 404. */
 export function AdminLayout() {
   const user = useCurrentUser();
-  // The role shown may be the one saved offline: a member made a moderator since is told by the answer on its way.
-  const checkingRole = useIsFetching({ queryKey: currentUserQuery.queryKey }) > 0;
+  // The role shown may be the one saved on disk, from before this member was made a moderator: only
+  // the server's answer on this page load may send them away. Its refetch starts after this first
+  // render, so "not fetching" alone would send them before it was asked.
+  const { isFetching, dataUpdatedAt } = useQuery(currentUserQuery);
   if (user.role === 'member') {
-    return checkingRole ? <LoadingState label={ADMIN_TEXT.loading} className="py-8" /> : <Navigate to="/not-found" replace />;
+    const roleConfirmed = !isFetching && !restoredFromDisk(dataUpdatedAt);
+    return roleConfirmed ? <Navigate to="/not-found" replace /> : <LoadingState label={ADMIN_TEXT.loading} className="py-8" />;
   }
   return (
     <div className="flex flex-col gap-6">
