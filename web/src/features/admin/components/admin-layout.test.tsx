@@ -1,29 +1,15 @@
-import type { CurrentUser, MeResponse } from '@swapyard/contract';
+import type { MeResponse } from '@swapyard/contract';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext, currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { startApiServer } from '../../../test/api-server.ts';
+import { signedInMember, rootPerTest } from '../../../test/mounted.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const member: CurrentUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'sam@example.com',
-  displayName: 'Sam',
-  photoUrl: null,
-  bio: '',
-  location: '',
-  points: 100,
-  averageRating: 0,
-  ratingCount: 0,
-  createdAt: '2026-03-15T12:00:00.000Z',
-  role: 'member',
-};
+const member = signedInMember();
 
 /** Provides the member as the app's signed-in guard does, from the cached answer. */
 function SignedIn() {
@@ -35,20 +21,9 @@ function SignedIn() {
   ) : null;
 }
 
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
+const { host, render } = rootPerTest();
 
 afterEach(() => {
-  act(() => {
-    root.unmount();
-  });
-  host.remove();
   queryClient.clear();
 });
 
@@ -65,14 +40,11 @@ async function openAdmin() {
     ],
     { initialEntries: ['/admin'] },
   );
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    await Promise.resolve();
-  });
+  await render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -85,7 +57,7 @@ describe('the admin pages', () => {
       const router = await openAdmin();
       await act(() =>
         vi.waitFor(() => {
-          expect(host.textContent).toContain('Reports queue');
+          expect(host().textContent).toContain('Reports queue');
         }),
       );
       expect(router.state.location.pathname).toBe('/admin');
@@ -103,7 +75,7 @@ describe('the admin pages', () => {
           expect(router.state.location.pathname).toBe('/not-found');
         }),
       );
-      expect(host.textContent).toBe('Page not found');
+      expect(host().textContent).toBe('Page not found');
     } finally {
       await api.close();
     }

@@ -1,10 +1,8 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rootPerTest } from '../../../test/mounted.tsx';
 import { useChoiceInAddress } from './use-choice-in-address.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function TypeChoice() {
   const [searchParams] = useSearchParams();
@@ -24,34 +22,21 @@ function TypeChoice() {
 /** While set, the page's loader waits on it, as a slow device holds back the new address. */
 let held: Promise<void> | null = null;
 let router: ReturnType<typeof createMemoryRouter>;
-let root: Root;
-let host: HTMLElement;
+const { host, render } = rootPerTest();
 
 beforeEach(async () => {
   held = null;
   router = createMemoryRouter([{ path: '/marketplace', element: <TypeChoice />, HydrateFallback: () => null, loader: async () => (await held, null) }], {
     initialEntries: ['/marketplace'],
   });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => {
-    root.render(<RouterProvider router={router} />);
-  });
+  await render(<RouterProvider router={router} />);
 });
 
-afterEach(() => {
-  act(() => {
-    root.unmount();
-  });
-  host.remove();
-});
-
-const shown = () => host.querySelector('button')?.textContent;
+const shown = () => host().querySelector('button')?.textContent;
 
 async function click() {
   await act(async () => {
-    host.querySelector('button')?.click();
+    host().querySelector('button')?.click();
     await Promise.resolve();
   });
 }

@@ -1,44 +1,19 @@
-import type { CurrentUser, EmailChangeResponse } from '@swapyard/contract';
+import type { EmailChangeResponse } from '@swapyard/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { startApiServer } from '../../../test/api-server.ts';
+import { signedInMember, rootPerTest } from '../../../test/mounted.tsx';
 import { emailChangeQuery } from '../api/get-email-change.ts';
 import { EmailSection } from './email-section.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const member = signedInMember({ email: 'new@example.com' });
 
-const member: CurrentUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'new@example.com',
-  displayName: 'Olga',
-  photoUrl: null,
-  bio: '',
-  location: '',
-  points: 100,
-  averageRating: 0,
-  ratingCount: 0,
-  createdAt: '2026-03-15T12:00:00.000Z',
-  role: 'member',
-};
-
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
+const { host, render } = rootPerTest();
 
 afterEach(() => {
-  act(() => {
-    root.unmount();
-  });
-  host.remove();
   queryClient.clear();
 });
 
@@ -49,21 +24,18 @@ describe('the email section', () => {
     queryClient.setQueryData(emailChangeQuery.queryKey, seen);
     const api = await startApiServer(() => ({ status: 200, body: { pending: null } satisfies EmailChangeResponse }));
     try {
-      await act(async () => {
-        root.render(
-          <QueryClientProvider client={queryClient}>
-            <CurrentUserContext value={member}>
-              <EmailSection />
-            </CurrentUserContext>
-          </QueryClientProvider>,
-        );
-        await Promise.resolve();
-      });
-      expect(host.textContent).toContain('Waiting for confirmation');
+      await render(
+        <QueryClientProvider client={queryClient}>
+          <CurrentUserContext value={member}>
+            <EmailSection />
+          </CurrentUserContext>
+        </QueryClientProvider>,
+      );
+      expect(host().textContent).toContain('Waiting for confirmation');
 
       await act(() =>
         vi.waitFor(() => {
-          expect(host.textContent).not.toContain('Waiting for confirmation');
+          expect(host().textContent).not.toContain('Waiting for confirmation');
         }),
       );
       expect(api.received.map((request) => request.path)).toEqual(['/api/me/email-change']);
