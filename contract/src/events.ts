@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './auth.ts';
 import { notification } from './proposals.ts';
 
 /** Events the server pushes over /api/ws. Small fields only: a NOTIFY payload holds at most 8,000 bytes. */
@@ -11,6 +12,12 @@ export const pointsUpdatedEvent = z.object({
 export const sessionEndedEvent = z.object({
   type: z.literal('session.ended'),
   data: z.object({}),
+});
+
+/** An admin gave the member another role: their open tabs show or hide the Admin pages at once. */
+export const roleUpdatedEvent = z.object({
+  type: z.literal('role.updated'),
+  data: z.object({ userId: z.uuid(), role: z.enum(ROLES) }),
 });
 
 /** A listing appeared, changed or went (swapped, withdrawn, deleted): marketplace views refresh. */
@@ -70,6 +77,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   proposalsUpdatedEvent,
   pointsUpdatedEvent,
   sessionEndedEvent,
+  roleUpdatedEvent,
   itemsCreatedEvent,
   itemsUpdatedEvent,
   itemsDeletedEvent,

@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -118,6 +118,11 @@ export function databaseTarget(config: Config): DatabaseTarget {
 }
 
 /** Registers everything and never listens: main.ts listens, tests inject. */
+/** On PostgreSQL every instance (and a command run beside them) hears every event; on PGlite there is one process. */
+export async function openEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
+  return database.url ? PostgresEventBus.connect(database.url, log) : new InProcessEventBus();
+}
+
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -147,9 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const database = options.database ?? (await openDatabase(databaseTarget(config), app.log));
   // Only now: a start refused for a locked DATA_DIR says so in one line and nothing else.
   app.log.info(`images are stored in ${opened.description}`);
-  const bus: EventBus = database.url
-    ? await PostgresEventBus.connect(database.url, app.log)
-    : new InProcessEventBus();
+  const bus = await openEventBus(database, app.log);
   const hub = new SocketHub();
   bus.subscribe(hub);
 
@@ -159,7 +162,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);
-  const roles = new RolesService(database.db, audit);
+  const roles = new RolesService(database.db, audit, bus);
   const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
   const auth = new AuthService(database.db, bus, points, roles, community, mailer, publicUrl, app.log);
   const images = new ImageService(opened.storage, app.log);

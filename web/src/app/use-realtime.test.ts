@@ -99,6 +99,12 @@ describe('what a server event changes in the cache', () => {
     expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.points).toBe(101);
   });
 
+  it('shows the member their new role at once, and nothing else goes stale', () => {
+    applyServerEvent(queryClient, { type: 'role.updated', data: { userId: ME, role: 'moderator' } });
+    expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.role).toBe('moderator');
+    expect(stale()).toEqual([]);
+  });
+
   it("leaves the balance alone for another member's points", () => {
     applyServerEvent(queryClient, { type: 'points.updated', data: { userId: OTHER, points: 5 } });
     expect(queryClient.getQueryData<CurrentUser>(sessionKeys.me)?.points).toBe(100);

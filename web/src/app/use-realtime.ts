@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { currentUserQuery, resetSession, setCurrentUserPoints } from '../lib/current-user.ts';
+import { currentUserQuery, resetSession, updateCurrentUser } from '../lib/current-user.ts';
 import { announceNewListings } from '../lib/new-listings.ts';
 import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, userKeys } from '../lib/query-keys.ts';
 import { connectSocket, type SocketEvent } from '../lib/socket-client.ts';
@@ -39,12 +39,12 @@ function refreshListings(queryClient: QueryClient, event: ItemEvent): void {
 }
 
 /**
- * A member answer already on its way may have been read before this balance was committed, and
+ * A member answer already on its way may have been read before this change was committed, and
  * would overwrite it when it lands; it is restarted, so the answer that lands is read after.
  */
-function showBalance(queryClient: QueryClient, userId: string, points: number): void {
+function showOnCurrentUser(queryClient: QueryClient, userId: string, change: Parameters<typeof updateCurrentUser>[2]): void {
   const answerInFlight = queryClient.isFetching({ queryKey: currentUserQuery.queryKey }) > 0;
-  setCurrentUserPoints(queryClient, userId, points);
+  updateCurrentUser(queryClient, userId, change);
   if (answerInFlight) void queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey });
 }
 
@@ -52,8 +52,12 @@ function showBalance(queryClient: QueryClient, userId: string, points: number): 
 export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): void {
   switch (event.type) {
     case 'points.updated':
-      showBalance(queryClient, event.data.userId, event.data.points);
+      showOnCurrentUser(queryClient, event.data.userId, { points: event.data.points });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+      break;
+    case 'role.updated':
+      // The Admin pages and menu entry follow; a member no longer staff leaves the Admin pages.
+      showOnCurrentUser(queryClient, event.data.userId, { role: event.data.role });
       break;
     case 'items.created':
     case 'items.updated':

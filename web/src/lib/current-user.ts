@@ -35,9 +35,10 @@ export function resetSession(queryClient: QueryClient, user: CurrentUser | null)
   queryClient.setQueryData(currentUserQuery.queryKey, user);
 }
 
-export function setCurrentUserPoints(queryClient: QueryClient, userId: string, points: number): void {
+/** What the server said changed about the member (balance, role), if they are the one signed in. */
+export function updateCurrentUser(queryClient: QueryClient, userId: string, change: Partial<Pick<CurrentUser, 'points' | 'role'>>): void {
   queryClient.setQueryData(currentUserQuery.queryKey, (user) =>
-    user && user.id === userId ? { ...user, points } : user,
+    user && user.id === userId ? { ...user, ...change } : user,
   );
 }
 

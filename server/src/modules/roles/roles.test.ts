@@ -2,18 +2,20 @@ import { TEXT, type AdminMember, type AdminMemberPage, type CurrentUser } from '
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import { registerMember, registration, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { giveRole, registerWithRole } from '../../test/roles.ts';
+import { openSocket } from '../../test/sockets.ts';
 
 let app: FastifyInstance;
 let firstAdmin: Member;
 
 beforeAll(async () => {
   ({ app } = await buildTestApp());
+  await app.listen({ host: '127.0.0.1', port: 0 });
   firstAdmin = await registerMember(app, { displayName: 'First Admin' });
 });
 afterAll(async () => {
@@ -112,8 +114,9 @@ describe('the members list', () => {
 });
 
 describe('changing a role', () => {
-  it('is an admin’s: recorded in the audit log with what it was and what it became, and in effect at once', async () => {
+  it('is an admin’s: recorded in the audit log with what it was and what it became, in effect at once, and told to the member’s open tabs', async () => {
     const member = await registerMember(app, { displayName: 'Promoted Person' });
+    const tab = await openSocket(app, { cookie: member.cookie });
 
     const response = await changeRole(firstAdmin, member.user.id, 'moderator');
 
@@ -130,6 +133,10 @@ describe('changing a role', () => {
       targetLabel: 'Promoted Person',
       details: { from: 'member', to: 'moderator' },
     });
+    await vi.waitFor(() => {
+      expect(tab.events).toContainEqual({ type: 'role.updated', data: { userId: member.user.id, role: 'moderator' } });
+    });
+    tab.socket.close();
   });
 
   it('is refused to a moderator (403) and hidden from a member (404), changing nothing', async () => {

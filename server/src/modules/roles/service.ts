@@ -2,6 +2,7 @@ import { TEXT, type AdminMember, type AdminMemberListQuery, type AdminMemberPage
 import type { Database, Executor } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
+import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { AuditService } from '../audit/service.ts';
 import * as repo from './repository.ts';
 
@@ -26,6 +27,7 @@ export class RolesService {
   constructor(
     private readonly db: Database,
     private readonly audit: AuditService,
+    private readonly bus: EventBus,
   ) {}
 
   /** In the registration's transaction, before the member is written: admin for the first account on an empty site. */
@@ -63,14 +65,14 @@ export class RolesService {
    */
   async changeRole(actor: RoleActor, targetId: string, role: Role): Promise<AdminMember> {
     if (actor.role !== 'admin') throw actor.role === 'member' ? notFound(TEXT.errors.notFound) : forbidden(TEXT.errors.adminsOnly);
-    return this.db.transaction(async (tx) => {
+    const { member, changed } = await this.db.transaction(async (tx) => {
       await repo.lockAdmins(tx);
       if (actor !== COMMAND_LINE_ACTOR && (await repo.findMember(tx, actor.id))?.role !== 'admin') {
         throw forbidden(TEXT.errors.adminsOnly);
       }
       const target = await repo.findMember(tx, targetId);
       if (!target) throw notFound(TEXT.roles.memberNotFound);
-      if (target.role === role) return present(target);
+      if (target.role === role) return { member: present(target), changed: false };
       if (target.role === 'admin' && (await repo.countOtherAdmins(tx, target.id)) === 0) throw conflict(TEXT.roles.lastAdminDemote);
       await repo.setRole(tx, target.id, role);
       await this.audit.record(tx, actor, {
@@ -81,7 +83,9 @@ export class RolesService {
         targetLabel: target.displayName,
         details: { from: target.role, to: role },
       });
-      return present({ ...target, role });
+      return { member: present({ ...target, role }), changed: true };
     });
+    if (changed) await this.bus.publish({ rooms: [rooms.user(member.id)], event: { type: 'role.updated', data: { userId: member.id, role } } });
+    return member;
   }
 }
