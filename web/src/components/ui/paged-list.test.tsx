@@ -1,32 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WEB_TEXT } from '../../lib/texts.ts';
+import { rootPerTest } from '../../test/react-root.ts';
 import { PagedQueryList } from './paged-list.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const texts = { loading: 'Loading the log…', loadFailed: 'The log did not load', loadMore: 'More entries' };
 
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => {
-    root.unmount();
-  });
-  host.remove();
-});
+const { root, host } = rootPerTest();
 
 function show(query: { isPending: boolean; data: unknown; refetch?: () => Promise<unknown> }, items: string[]) {
   act(() => {
-    root.render(
+    root().render(
       <PagedQueryList
         query={{
           refetch: () => Promise.resolve(),
@@ -48,14 +32,14 @@ function show(query: { isPending: boolean; data: unknown; refetch?: () => Promis
 describe('a paged list in each state of its query', () => {
   it('says it is loading while the first page is on its way', () => {
     show({ isPending: true, data: undefined }, []);
-    expect(host.querySelector('[role="status"]')?.textContent).toContain(texts.loading);
+    expect(host().querySelector('[role="status"]')?.textContent).toContain(texts.loading);
   });
 
   it('says the first page failed, and its button asks again', () => {
     const refetch = vi.fn(() => Promise.resolve());
     show({ isPending: false, data: undefined, refetch }, []);
-    expect(host.textContent).toContain(texts.loadFailed);
-    const retry = host.querySelector('button');
+    expect(host().textContent).toContain(texts.loadFailed);
+    const retry = host().querySelector('button');
     expect(retry?.textContent).toBe(WEB_TEXT.common.retry);
     act(() => {
       retry?.click();
@@ -65,11 +49,11 @@ describe('a paged list in each state of its query', () => {
 
   it('shows its own empty state when the loaded list has nothing', () => {
     show({ isPending: false, data: { pages: [] } }, []);
-    expect(host.textContent).toBe('Nothing yet');
+    expect(host().textContent).toBe('Nothing yet');
   });
 
   it('lists what is loaded, in order', () => {
     show({ isPending: false, data: { pages: [] } }, ['first', 'second']);
-    expect(Array.from(host.querySelectorAll('li'), (item) => item.textContent)).toEqual(['first', 'second']);
+    expect(Array.from(host().querySelectorAll('li'), (item) => item.textContent)).toEqual(['first', 'second']);
   });
 });

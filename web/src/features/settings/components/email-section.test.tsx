@@ -1,15 +1,13 @@
 import type { CurrentUser, EmailChangeResponse } from '@swapyard/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { startApiServer } from '../../../test/api-server.ts';
+import { rootPerTest } from '../../../test/react-root.ts';
 import { emailChangeQuery } from '../api/get-email-change.ts';
 import { EmailSection } from './email-section.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const member: CurrentUser = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -25,22 +23,10 @@ const member: CurrentUser = {
   role: 'member',
 };
 
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
 afterEach(() => {
-  act(() => {
-    root.unmount();
-  });
-  host.remove();
   queryClient.clear();
 });
+const { root, host } = rootPerTest();
 
 describe('the email section', () => {
   it('asks the server again on opening, so a change confirmed on another device a moment ago is not shown as waiting', async () => {
@@ -50,7 +36,7 @@ describe('the email section', () => {
     const api = await startApiServer(() => ({ status: 200, body: { pending: null } satisfies EmailChangeResponse }));
     try {
       await act(async () => {
-        root.render(
+        root().render(
           <QueryClientProvider client={queryClient}>
             <CurrentUserContext value={member}>
               <EmailSection />
@@ -59,11 +45,11 @@ describe('the email section', () => {
         );
         await Promise.resolve();
       });
-      expect(host.textContent).toContain('Waiting for confirmation');
+      expect(host().textContent).toContain('Waiting for confirmation');
 
       await act(() =>
         vi.waitFor(() => {
-          expect(host.textContent).not.toContain('Waiting for confirmation');
+          expect(host().textContent).not.toContain('Waiting for confirmation');
         }),
       );
       expect(api.received.map((request) => request.path)).toEqual(['/api/me/email-change']);
