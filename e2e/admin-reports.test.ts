@@ -84,6 +84,14 @@ describe.each([
     const entry = admin.getByRole('listitem').filter({ hasText: title });
     await expect.poll(() => entry.getByText('Reason: Counterfeit goods are not allowed.').isVisible(), UI_WAIT).toBe(true);
     expect(await entry.getByText('Ada Admin hid the listing').isVisible()).toBe(true);
+
+    // The way back is on the listing's own page, and it returns the listing to the marketplace.
+    await admin.goto(`/item/${item.id}`);
+    await admin.getByRole('button', { name: 'Restore listing' }).click();
+    await confirmWithReason(admin, 'Restore this listing?', 'Restore listing', 'The owner showed the receipt.');
+    await expect.poll(() => toast(admin, TEXT.moderation.restored).isVisible(), UI_WAIT).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: title }).first().isVisible(), UI_WAIT).toBe(true);
   });
 
   test('a reported message removed from the queue shows both members the placeholder', async () => {

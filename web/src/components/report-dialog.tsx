@@ -7,6 +7,7 @@ import { toast } from '../lib/toast.ts';
 import { REPORT_TEXT as t } from './report-texts.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
+import { DialogButton } from './ui/dialog-button.tsx';
 import { Textarea } from './ui/textarea.tsx';
 
 /** The feature hands in the report call (web/src/api/report.ts): a component never reaches the API itself. */
@@ -111,27 +112,11 @@ export function ReportDialog({ open, onClose, targetType, targetId, sender }: Re
 
 /** A Report button and its dialog, for a listing or a profile. */
 export function ReportButton({ targetType, targetId, sender }: Omit<ReportDialogProps, 'open' | 'onClose'>) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        <Flag aria-hidden="true" className="size-4" />
-        {t.button}
-      </Button>
-      <ReportDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-        }}
-        targetType={targetType}
-        targetId={targetId}
-        sender={sender}
-      />
-    </>
+    <DialogButton
+      icon={Flag}
+      label={t.button}
+      dialog={(state) => <ReportDialog {...state} targetType={targetType} targetId={targetId} sender={sender} />}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, type AnyPgColumn, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { items } from './items.ts';
 import { users } from './users.ts';
 
@@ -22,10 +22,25 @@ export const proposals = pgTable(
     status: text('status').notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Who made this offer: the sender, or the receiver in a counter-offer. The other side answers it. */
+    offeredBy: uuid('offered_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The offer this one countered (its status is then 'countered'): the thread of offers. */
+    counteredFromId: uuid('countered_from_id').references((): AnyPgColumn => proposals.id, { onDelete: 'set null' }),
+    /** Arranged after Accept, seen only by the two members. */
+    handoverPlace: text('handover_place'),
+    handoverAt: timestamp('handover_at', { withTimezone: true }),
+    senderConfirmedAt: timestamp('sender_confirmed_at', { withTimezone: true }),
+    receiverConfirmedAt: timestamp('receiver_confirmed_at', { withTimezone: true }),
+    /** Both sides confirmed the hand-over. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     check('proposals_points_offer_non_negative', sql`${t.pointsOffer} >= 0`),
-    check('proposals_status_known', sql`${t.status} IN ('pending', 'accepted', 'declined', 'cancelled')`),
+    check('proposals_status_known', sql`${t.status} IN ('pending', 'accepted', 'declined', 'cancelled', 'countered')`),
+    check('proposals_offered_by_a_side', sql`${t.offeredBy} IN (${t.senderId}, ${t.receiverId})`),
+    index('proposals_countered_from_idx').on(t.counteredFromId),
     index('proposals_receiver_newest_idx').on(t.receiverId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('proposals_sender_newest_idx').on(t.senderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('proposals_pending_item_idx').on(t.itemId).where(sql`${t.status} = 'pending'`),

@@ -89,7 +89,12 @@ describe('download my data', () => {
 
     expect(lines<CurrentUser>(zip.texts.get('profile.json'))).toMatchObject({ id: member.user.id, email: member.user.email, displayName: 'Mina Mover' });
     expect(lines<ItemDetail[]>(zip.texts.get('listings.json'))).toEqual([
-      expect.objectContaining({ id: mine.id, title: mine.title, images: mine.images }),
+      expect.objectContaining({
+        id: mine.id,
+        title: mine.title,
+        images: mine.images,
+        owner: { id: member.user.id, displayName: 'Mina Mover', photoUrl: avatar, former: false },
+      }),
     ]);
     expect(lines<Proposal[]>(zip.texts.get('proposals-sent.json'))).toEqual([
       expect.objectContaining({ id: sent.id, status: 'accepted', message: 'For your lamp?' }),

@@ -128,9 +128,8 @@ export class ItemsService {
     const rows = await repo.listByOwner(this.db, session.userId, session.userId, undefined, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
     const images = await repo.imagesOfItems(this.db, visible.map((row) => row.item.id));
-    const { id, displayName, photoUrl } = await session.user();
     // Signed in, so not a former member.
-    const owner = { id, displayName, photoUrl, former: false };
+    const owner = presentMember({ ...(await session.user()), deletedAt: null });
     return {
       listings: visible.map((row) =>
         presentDetail(row.item, owner, images.filter((image) => image.itemId === row.item.id)),

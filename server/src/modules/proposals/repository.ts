@@ -19,9 +19,10 @@ export async function lockProposal(db: Executor, id: string): Promise<ProposalRo
 /** Undefined when the sender already has a pending proposal for this item. */
 export async function insertProposal(
   db: Executor,
-  values: Pick<ProposalRow, 'senderId' | 'receiverId' | 'itemId' | 'offerItemId' | 'pointsOffer' | 'message'>,
+  values: Pick<ProposalRow, 'senderId' | 'receiverId' | 'itemId' | 'offerItemId' | 'pointsOffer' | 'message'> &
+    Partial<Pick<ProposalRow, 'offeredBy' | 'counteredFromId'>>,
 ): Promise<ProposalRow | undefined> {
-  const [row] = await db.insert(proposals).values(values).onConflictDoNothing().returning();
+  const [row] = await db.insert(proposals).values({ offeredBy: values.senderId, ...values }).onConflictDoNothing().returning();
   return row;
 }
 

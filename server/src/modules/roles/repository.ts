@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
+import { staffMemberColumns } from '../../db/member-columns.ts';
 import { users } from '../../db/schema/index.ts';
 
 // Any fixed 64-bit number works; it only has to be the same in every instance and the command line.
@@ -32,11 +33,7 @@ export async function countOtherAdmins(db: Executor, userId: string): Promise<nu
 }
 
 const memberColumns = {
-  id: users.id,
-  displayName: users.displayName,
-  email: users.email,
-  role: users.role,
-  createdAt: users.createdAt,
+  ...staffMemberColumns,
   cursorAt: sql<string>`${users.createdAt}::text`,
 };
 export type MemberRow = { id: string; displayName: string; email: string; role: string; createdAt: Date; cursorAt: string };

@@ -1,17 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
+import { staffMemberColumns } from '../../db/member-columns.ts';
 import { reports, suspensions, users } from '../../db/schema/index.ts';
 import { inForce } from '../../db/suspended.ts';
 
 export type SuspensionRow = typeof suspensions.$inferSelect;
 
 const memberColumns = {
-  id: users.id,
-  displayName: users.displayName,
-  email: users.email,
-  role: users.role,
-  createdAt: users.createdAt,
+  ...staffMemberColumns,
   deletedAt: users.deletedAt,
 };
 

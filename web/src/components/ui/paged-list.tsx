@@ -1,5 +1,7 @@
 import { Fragment, useCallback, type ReactNode } from 'react';
+import { LoadFailed } from './load-failed.tsx';
 import { LoadMore } from './load-more.tsx';
+import { LoadingState } from './spinner.tsx';
 
 interface PagedListProps<Item> {
   items: Item[];
@@ -33,5 +35,41 @@ export function PagedList<Item>({
       </ul>
       <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} onLoadMore={loadMore} label={loadMoreLabel} />
     </>
+  );
+}
+
+/** The parts of an infinite query's result that decide what the reader sees. */
+interface PagedQuery {
+  isPending: boolean;
+  /** Undefined once loading is over only when the first page failed. */
+  data: unknown;
+  refetch: () => Promise<unknown>;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>;
+}
+
+interface PagedQueryListProps<Item> extends Pick<PagedListProps<Item>, 'items' | 'keyOf' | 'renderItem'> {
+  query: PagedQuery;
+  texts: { loading: string; loadFailed: string; loadMore: string };
+  /** Shown when the loaded list has nothing in it. */
+  empty: ReactNode;
+}
+
+/** An infinite query's list in each of its states: loading, failed with a retry, empty, or the pages loaded so far. */
+export function PagedQueryList<Item>({ query, items, keyOf, renderItem, texts, empty }: PagedQueryListProps<Item>) {
+  if (query.isPending) return <LoadingState label={texts.loading} className="py-16" />;
+  if (!query.data) return <LoadFailed message={texts.loadFailed} onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return empty;
+  return (
+    <PagedList
+      items={items}
+      keyOf={keyOf}
+      renderItem={renderItem}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={query.fetchNextPage}
+      loadMoreLabel={texts.loadMore}
+    />
   );
 }

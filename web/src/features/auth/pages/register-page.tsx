@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
@@ -121,19 +122,15 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
           error={errors.email?.message}
           {...register('email')}
         />
-        <Input
+        <PasswordField
           label={t.passwordLabel}
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.password?.message}
           {...register('password')}
         />
-        <Input
+        <PasswordField
           label={t.confirmPasswordLabel}
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -52,19 +52,15 @@ export function ResetPasswordPage() {
     <AuthLayout heading={t.resetHeading} footer={<TextLink to="/login">{t.backToSignIn}</TextLink>}>
       {bannerError && <Alert tone="error">{bannerError}</Alert>}
       <AuthForm onSubmit={onSubmit} onFirstFocus={resetPasswordResolver.preload}>
-        <Input
+        <PasswordField
           label={t.newPasswordLabel}
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.password?.message}
           {...register('password')}
         />
-        <Input
+        <PasswordField
           label={t.confirmPasswordLabel}
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

@@ -1,5 +1,6 @@
 import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../../../lib/image-files.ts';
 import { toast } from '../../../lib/toast.ts';
 import { CONVERSATION_TEXT } from '../texts.ts';
@@ -47,15 +48,13 @@ export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
         />
       )}
       <div className="flex items-end gap-2">
-        <button
-          type="button"
+        <IconButton
+          icon={ImagePlus}
+          label={CONVERSATION_TEXT.attachImage}
           onClick={() => fileInput.current?.click()}
           disabled={uploadProgress !== null}
-          aria-label={CONVERSATION_TEXT.attachImage}
           className="rounded-full p-2.5 text-stone-700 hover:bg-stone-100 disabled:opacity-50"
-        >
-          <ImagePlus aria-hidden="true" className="size-5" />
-        </button>
+        />
         <input
           ref={fileInput}
           type="file"
@@ -81,14 +80,13 @@ export function ChatInput({ onSend, onImage, uploadProgress }: ChatInputProps) {
           onKeyDown={onKeyDown}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl border border-stone-300 px-4 py-2.5 text-sm"
         />
-        <button
+        <IconButton
+          icon={SendHorizontal}
+          label={CONVERSATION_TEXT.send}
           type="submit"
           disabled={blank}
-          aria-label={CONVERSATION_TEXT.send}
           className="rounded-full bg-emerald-700 p-2.5 text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </button>
+        />
       </div>
     </form>
   );

@@ -2,12 +2,16 @@ import type { ItemDetail } from '@swapyard/contract';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useModal } from '../../../components/ui/dialog.tsx';
+import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { ITEMS_TEXT } from '../texts.ts';
 
 const t = ITEMS_TEXT.viewer;
 
 /** How far a finger must travel sideways for a swipe, rather than a tap that wobbled. */
 const SWIPE_PX = 50;
+
+/** The look of Previous and Next, placed over either side of the photo. */
+const STEP_BUTTON = 'flex size-12 items-center justify-center rounded-full bg-black/50 hover:bg-black/70';
 
 interface PhotoViewerProps {
   title: string;
@@ -67,15 +71,14 @@ export function PhotoViewer({ title, images, index, onShow, onClose }: PhotoView
                 {t.position(index! + 1, count)}
               </p>
             )}
-            <button
-              type="button"
+            <IconButton
+              icon={X}
+              label={t.close}
+              iconClassName="size-6"
               autoFocus
               onClick={onClose}
-              aria-label={t.close}
               className="flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
-            >
-              <X aria-hidden="true" className="size-6" />
-            </button>
+            />
           </div>
           <div
             className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center select-none"
@@ -93,22 +96,20 @@ export function PhotoViewer({ title, images, index, onShow, onClose }: PhotoView
             />
             {count > 1 && (
               <>
-                <button
-                  type="button"
+                <IconButton
+                  icon={ChevronLeft}
+                  label={t.previous}
+                  iconClassName="size-7"
                   onClick={() => step(-1)}
-                  aria-label={t.previous}
-                  className="absolute left-2 flex size-12 items-center justify-center rounded-full bg-black/50 hover:bg-black/70"
-                >
-                  <ChevronLeft aria-hidden="true" className="size-7" />
-                </button>
-                <button
-                  type="button"
+                  className={`absolute left-2 ${STEP_BUTTON}`}
+                />
+                <IconButton
+                  icon={ChevronRight}
+                  label={t.next}
+                  iconClassName="size-7"
                   onClick={() => step(1)}
-                  aria-label={t.next}
-                  className="absolute right-2 flex size-12 items-center justify-center rounded-full bg-black/50 hover:bg-black/70"
-                >
-                  <ChevronRight aria-hidden="true" className="size-7" />
-                </button>
+                  className={`absolute right-2 ${STEP_BUTTON}`}
+                />
               </>
             )}
           </div>

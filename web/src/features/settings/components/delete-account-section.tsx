@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -69,15 +69,13 @@ export function DeleteAccountSection() {
       <Dialog open={confirming} onClose={close} title={t.dialogTitle} description={t.dialogBody}>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex w-full flex-col gap-5">
           {refusal && <Alert tone="error">{refusal}</Alert>}
-          <Input
-            type="password"
+          <PasswordField
             label={t.passwordLabel}
             hint={t.passwordHint}
             autoComplete="current-password"
             maxLength={PASSWORD_MAX_LENGTH}
             // Typing the password is the next step, and Enter with it is a deliberate confirmation.
             autoFocus
-            required
             error={errors.password?.message}
             {...register('password')}
           />

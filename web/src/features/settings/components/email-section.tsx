@@ -3,6 +3,7 @@ import { emailChangeBody, EMAIL_MAX_LENGTH } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -82,11 +83,9 @@ export function EmailSection() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Input
+        <PasswordField
           label={t.currentPasswordLabel}
-          type="password"
           autoComplete="current-password"
-          required
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody } from '@swapyard/contract';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -39,27 +39,21 @@ export function PasswordSection() {
   return (
     <SectionCard title={t.heading} description={t.description}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Input
+        <PasswordField
           label={t.currentLabel}
-          type="password"
           autoComplete="current-password"
-          required
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <Input
+        <PasswordField
           label={t.newLabel}
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.password?.message}
           {...register('password')}
         />
-        <Input
+        <PasswordField
           label={t.confirmLabel}
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

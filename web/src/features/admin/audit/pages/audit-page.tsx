@@ -2,11 +2,10 @@ import type { AuditEntry } from '@swapyard/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../../components/ui/load-failed.tsx';
-import { PagedList } from '../../../../components/ui/paged-list.tsx';
+import { PagedQueryList } from '../../../../components/ui/paged-list.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
-import { LoadingState } from '../../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../../lib/document-title.ts';
+import { AdminSection } from '../../components/admin-section.tsx';
 import { ADMIN_TEXT } from '../../texts.ts';
 import { useAuditLog } from '../api/list-audit.ts';
 
@@ -23,9 +22,9 @@ export function AuditPage() {
     return UUID.test(value) ? value : '';
   };
   const filters = { actorId: clean('actor'), targetUserId: clean('member') };
-  const { data, isPending, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useAuditLog(filters);
-  const entries = data?.pages.flatMap((page) => page.entries) ?? [];
-  const actors = data?.pages[0]?.actors ?? [];
+  const query = useAuditLog(filters);
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const actors = query.data?.pages[0]?.actors ?? [];
 
   const setFilter = (name: 'actor' | 'member', value: string) => {
     setParams(
@@ -39,38 +38,8 @@ export function AuditPage() {
     );
   };
 
-  let content;
-  if (isPending) content = <LoadingState label={t.loading} className="py-16" />;
-  else if (!data) content = <LoadFailed message={t.loadFailed} onRetry={() => void refetch()} />;
-  else if (entries.length === 0) content = <EmptyState title={filters.actorId || filters.targetUserId ? t.emptyFiltered : t.emptyTitle} />;
-  else {
-    content = (
-      <PagedList
-        items={entries}
-        keyOf={(entry) => entry.id}
-        renderItem={(entry) => (
-          <AuditRow
-            entry={entry}
-            filteredByMember={filters.targetUserId !== ''}
-            onOnlyMember={(memberId) => {
-              setFilter('member', memberId);
-            }}
-          />
-        )}
-        {...{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-        loadMoreLabel={t.loadMore}
-      />
-    );
-  }
-
   return (
-    <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="audit-heading" className="text-lg font-semibold text-stone-900">
-          {t.title}
-        </h2>
-        <p className="text-sm text-stone-600">{t.intro}</p>
-      </div>
+    <AdminSection headingId="audit-heading" heading={t.title} intro={t.intro}>
       <div className="flex flex-wrap items-end gap-4">
         <Select
           label={t.byModerator}
@@ -101,8 +70,23 @@ export function AuditPage() {
           </div>
         )}
       </div>
-      {content}
-    </section>
+      <PagedQueryList
+        query={query}
+        items={entries}
+        keyOf={(entry) => entry.id}
+        renderItem={(entry) => (
+          <AuditRow
+            entry={entry}
+            filteredByMember={filters.targetUserId !== ''}
+            onOnlyMember={(memberId) => {
+              setFilter('member', memberId);
+            }}
+          />
+        )}
+        texts={t}
+        empty={<EmptyState title={filters.actorId || filters.targetUserId ? t.emptyFiltered : t.emptyTitle} />}
+      />
+    </AdminSection>
   );
 }
 
