@@ -1,4 +1,4 @@
-import type { Proposal, ProposalCreateBody } from '@swapyard/contract';
+import type { Proposal, ProposalCounterBody, ProposalCreateBody } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { send, type Member } from './members.ts';
 
@@ -30,4 +30,12 @@ export function answer(
   headers: Record<string, string> = {},
 ) {
   return send(app, 'POST', `/api/proposals/${proposalId}/${action}`, { cookie: member.cookie, headers });
+}
+
+/** Answers an offer with new terms: by default asks for more points and no item. */
+export function counter(app: FastifyInstance, member: Member, proposalId: string, overrides: Partial<ProposalCounterBody> = {}) {
+  return send(app, 'POST', `/api/proposals/${proposalId}/counter`, {
+    cookie: member.cookie,
+    body: { pointsOffer: 20, offerItemId: null, message: 'How about this instead?', ...overrides },
+  });
 }
