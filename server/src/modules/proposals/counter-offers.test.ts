@@ -1,12 +1,12 @@
-import { TEXT, type Notification, type Proposal, type ProposalPage } from '@swapyard/contract';
+import { TEXT, type Proposal, type ProposalPage } from '@swapyard/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { items, pointEntries, proposals, users } from '../../db/schema/index.ts';
+import { items, pointEntries, proposals } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
-import { answer, counter, createProposal } from '../../test/proposals.ts';
+import { answer, counter, createProposal, errorOf, notificationsOf, pointsOf } from '../../test/proposals.ts';
 
 let app: FastifyInstance;
 let owner: Member;
@@ -22,10 +22,6 @@ afterEach(async () => {
 });
 
 const db = () => app.services.database.db;
-const pointsOf = async (member: Member) => (await db().select().from(users).where(eq(users.id, member.user.id)))[0]?.points;
-const notificationsOf = async (member: Member): Promise<Notification[]> =>
-  (await send(app, 'GET', '/api/notifications', { cookie: member.cookie })).json().notifications;
-const errorOf = (response: { json: () => unknown }) => (response.json() as { error: { message: string } }).error.message;
 const view = async (member: Member, id: string): Promise<Proposal> =>
   (await send(app, 'GET', `/api/proposals/${id}`, { cookie: member.cookie })).json().proposal;
 const counterOf = (response: { json: () => unknown }) => (response.json() as { proposal: Proposal }).proposal;
@@ -67,13 +63,13 @@ describe('a counter-offer', () => {
       [proposal.id, 'sender', 'countered', 10],
     ]);
     expect(await view(sender, proposal.id)).toMatchObject({ status: 'countered', counteredById: made.id });
-    const [notice] = await notificationsOf(sender);
+    const [notice] = await notificationsOf(app, sender);
     expect(notice).toMatchObject({ title: TEXT.notifications.counterOffer, proposalId: made.id, resolved: false });
     expect(notice?.description).toBe(TEXT.notifications.counterSent('Ann Owner', 'Camping stove', 'And the torch?'));
-    const ownersNotice = (await notificationsOf(owner)).find((row) => row.proposalId === proposal.id);
+    const ownersNotice = (await notificationsOf(app, owner)).find((row) => row.proposalId === proposal.id);
     expect(ownersNotice).toMatchObject({ resolved: true, read: true });
     // Nothing moves before Accept.
-    expect([await pointsOf(owner), await pointsOf(sender)]).toEqual([100, 100]);
+    expect([await pointsOf(app, owner), await pointsOf(app, sender)]).toEqual([100, 100]);
     // The lists show the negotiation once, at its latest offer.
     const sent: ProposalPage = (await send(app, 'GET', '/api/proposals?box=sent', { cookie: sender.cookie })).json();
     expect(sent.proposals.map((row) => [row.id, row.offeredBy])).toEqual([[made.id, 'receiver']]);
@@ -105,7 +101,7 @@ describe('a counter-offer', () => {
     expect(back.thread.map((offer) => offer.status)).toEqual(['pending', 'countered', 'countered']);
     const again = counterOf(await counter(app, owner, back.id, { pointsOffer: 18 }));
     expect((await answer(app, owner, again.id, 'cancel')).statusCode).toBe(200);
-    expect((await notificationsOf(sender))[0]?.description).toBe(TEXT.notifications.counterCancelled('Ann Owner', 'Camping stove'));
+    expect((await notificationsOf(app, sender))[0]?.description).toBe(TEXT.notifications.counterCancelled('Ann Owner', 'Camping stove'));
   });
 
   it('is refused, changing nothing, when it repeats the terms, asks more than the sender holds, or wants what the sender cannot give', async () => {
@@ -162,13 +158,13 @@ describe('a counter-offer', () => {
 
     expect(response.statusCode).toBe(200);
     expect(counterOf(response)).toMatchObject({ status: 'accepted', viewerRole: 'sender', offeredBy: 'receiver' });
-    expect([await pointsOf(sender), await pointsOf(owner)]).toEqual([60, 140]);
+    expect([await pointsOf(app, sender), await pointsOf(app, owner)]).toEqual([60, 140]);
     const swapped = await db().select({ id: items.id }).from(items).where(eq(items.status, 'swapped'));
     expect(swapped.map((row) => row.id).sort()).toEqual([item.id, wanted.id].sort());
     const entries = await db().select().from(pointEntries).where(eq(pointEntries.proposalId, made.id));
     expect(entries.map((entry) => entry.amount).sort((a, b) => a - b)).toEqual([-40, 40]);
-    expect((await notificationsOf(owner))[0]?.description).toBe(TEXT.notifications.counterAccepted('Ben Sender', 'Camping stove'));
-    expect((await notificationsOf(sender)).find((row) => row.proposalId === made.id)).toMatchObject({ resolved: true });
+    expect((await notificationsOf(app, owner))[0]?.description).toBe(TEXT.notifications.counterAccepted('Ben Sender', 'Camping stove'));
+    expect((await notificationsOf(app, sender)).find((row) => row.proposalId === made.id)).toMatchObject({ resolved: true });
   });
 
   it('declined by the sender, ends the swap and tells the receiver', async () => {
@@ -178,7 +174,7 @@ describe('a counter-offer', () => {
     expect((await answer(app, sender, made.id, 'decline')).statusCode).toBe(200);
 
     expect((await view(owner, made.id)).status).toBe('declined');
-    expect((await notificationsOf(owner))[0]?.description).toBe(TEXT.notifications.counterDeclined('Ben Sender', 'Camping stove'));
-    expect([await pointsOf(owner), await pointsOf(sender)]).toEqual([100, 100]);
+    expect((await notificationsOf(app, owner))[0]?.description).toBe(TEXT.notifications.counterDeclined('Ben Sender', 'Camping stove'));
+    expect([await pointsOf(app, owner), await pointsOf(app, sender)]).toEqual([100, 100]);
   });
 });

@@ -94,15 +94,7 @@ export class ProposalsService {
       outcome.proposals.push(row);
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          {
-            userId: item.ownerId,
-            type: 'proposal',
-            title: tn.newProposal,
-            description: `${sender.displayName} offers ${offer || 'a swap'} for ${item.title}: ${body.message}`,
-            itemId: item.id,
-            relatedId: sender.id,
-            proposalId: row.id,
-          },
+          toAnswer(row, tn.newProposal, `${sender.displayName} offers ${offer || 'a swap'} for ${item.title}: ${body.message}`),
         ])),
       );
       return row;
@@ -316,17 +308,7 @@ export class ProposalsService {
       outcome.proposals.push(countered, counter);
       outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, [answered.id], me.id)));
       outcome.created.push(
-        ...(await this.notifications.insert(tx, [
-          {
-            userId: otherId,
-            type: 'proposal',
-            title: tn.counterOffer,
-            description: tn.counterSent(me.displayName, item.title, body.message),
-            itemId: item.id,
-            relatedId: me.id,
-            proposalId: counter.id,
-          },
-        ])),
+        ...(await this.notifications.insert(tx, [toAnswer(counter, tn.counterOffer, tn.counterSent(me.displayName, item.title, body.message))])),
       );
       return counter;
     });
@@ -576,6 +558,19 @@ function assertMayAnswer(proposal: repo.ProposalRow, userId: string): void {
 
 function answererOf(proposal: repo.ProposalRow): string {
   return proposal.offeredBy === proposal.senderId ? proposal.receiverId : proposal.senderId;
+}
+
+/** A new offer goes to the side that answers it, with Accept and Decline of its own. */
+function toAnswer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+  return {
+    userId: answererOf(proposal),
+    type: 'proposal',
+    title,
+    description,
+    itemId: proposal.itemId,
+    relatedId: proposal.offeredBy,
+    proposalId: proposal.id,
+  };
 }
 
 /** An answer to an offer goes to the member who made it, from the other side. */
