@@ -183,6 +183,20 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the counter-offer dialog over a received offer', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto(`/proposals/${world().counterOffer.id}`);
+    await page.getByRole('button', { name: 'Counter-offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make a counter-offer' });
+    await dialog.getByLabel('Points offered').waitFor();
+
+    const problems = await problemsOn(page);
+    // Closed unsent: the browser is shared, and the world's offer stays as it is.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+  });
+
   test('the block dialog over another member’s profile', async () => {
     const { page } = await browsers.desktop(true);
     await page.goto(`/profile/${world().ben.id}`);

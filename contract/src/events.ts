@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth.ts';
-import { notification } from './proposals.ts';
+import { notification, PROPOSAL_STATUSES } from './proposals.ts';
 
 /** Events the server pushes over /api/ws. Small fields only: a NOTIFY payload holds at most 8,000 bytes. */
 export const pointsUpdatedEvent = z.object({
@@ -50,7 +50,7 @@ export const notificationsUpdatedEvent = z.object({
 });
 export const proposalsUpdatedEvent = z.object({
   type: z.literal('proposals.updated'),
-  data: z.object({ proposalId: z.uuid(), status: z.enum(['pending', 'accepted', 'declined', 'cancelled']) }),
+  data: z.object({ proposalId: z.uuid(), status: z.enum(PROPOSAL_STATUSES) }),
 });
 
 /** Ids only: the tab reads the message back, so a long text never has to fit a NOTIFY payload. */

@@ -6,7 +6,8 @@ import { TEXT } from './texts.ts';
 
 const t = TEXT.proposals;
 
-export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+/** 'countered': the other side answered this offer with a counter-offer, which replaced it. */
+export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'countered'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 export const proposalCreateBody = z.object({
@@ -22,6 +23,25 @@ export const proposalCreateBody = z.object({
 });
 export type ProposalCreateBody = z.input<typeof proposalCreateBody>;
 
+/** A counter-offer changes the terms of the same swap: the item asked for stays, the rules of each field are the proposal's. */
+export const proposalCounterBody = proposalCreateBody.omit({ itemId: true });
+export type ProposalCounterBody = z.input<typeof proposalCounterBody>;
+
+/** Which side made an offer; the other side answers it. */
+export const OFFER_SIDES = ['sender', 'receiver'] as const;
+
+/** One offer of a proposal's thread: the terms as they stood, who made them, and how it ended. */
+export const proposalOffer = z.object({
+  id: z.uuid(),
+  status: z.enum(PROPOSAL_STATUSES),
+  message: z.string(),
+  pointsOffer: z.number().int(),
+  offerItem: itemCard.nullable(),
+  offeredBy: z.enum(OFFER_SIDES),
+  createdAt: z.iso.datetime(),
+});
+export type ProposalOffer = z.infer<typeof proposalOffer>;
+
 /** A proposal as either side sees it: both items, both members, and what the viewer may do now. */
 export const proposal = z.object({
   id: z.uuid(),
@@ -34,7 +54,15 @@ export const proposal = z.object({
   receiver: memberSummary,
   item: itemCard,
   offerItem: itemCard.nullable(),
-  viewerRole: z.enum(['sender', 'receiver']),
+  viewerRole: z.enum(OFFER_SIDES),
+  /** Who made these terms: the side that did not may accept, decline or counter them; the side that did may cancel. */
+  offeredBy: z.enum(OFFER_SIDES),
+  /** The offer these terms countered, if any. */
+  counteredFromId: z.uuid().nullable(),
+  /** The counter-offer that replaced this one, once countered. */
+  counteredById: z.uuid().nullable(),
+  /** Every offer of the negotiation up to this one, newest first: this offer, then the ones it answered. */
+  thread: z.array(proposalOffer),
   /** What the viewer gave the other side, if they rated this swap. */
   viewerRating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string() }).nullable(),
 });

@@ -144,6 +144,14 @@ export const TEXT = {
     alreadyRated: 'You have already rated this swap.',
     starsInvalid: 'Please choose from 1 to 5 stars.',
     rated: 'Thanks for your rating',
+    // Counter-offers
+    onlyOtherSide: 'Only the member this counter-offer was made to can answer it.',
+    onlyOfferer: 'Only the member who made this offer can cancel it.',
+    counterOwnOffer: 'You made this offer: wait for the answer, or cancel it.',
+    counterUnchanged: 'Change the points or the item to make a counter-offer.',
+    counterSenderShort: "The other member doesn't have that many points.",
+    countered: 'Counter-offer sent',
+    counterFailed: 'Failed to send counter-offer',
   },
   notifications: {
     markFailed: 'Failed to mark notification as read',
@@ -165,6 +173,12 @@ export const TEXT = {
     askedItemRemoved: (owner: string, item: string) => `${owner} removed ${item}, so your proposal for it was withdrawn.`,
     senderLeft: (item: string) => `The member who proposed a swap for ${item} has left Swapyard, so their proposal was cancelled.`,
     notFound: 'Notification not found',
+    // Counter-offers
+    counterOffer: 'New counter-offer',
+    counterSent: (member: string, item: string, message: string) => `${member} sent a counter-offer for ${item}: ${message}`,
+    counterAccepted: (member: string, item: string) => `${member} accepted your counter-offer for ${item}.`,
+    counterDeclined: (member: string, item: string) => `${member} declined your counter-offer for ${item}.`,
+    counterCancelled: (member: string, item: string) => `${member} cancelled their counter-offer for ${item}.`,
   },
   /** Issue 15: a member's report of a listing, a profile or a message. */
   reports: {

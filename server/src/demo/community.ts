@@ -136,7 +136,7 @@ export interface DemoProposal {
   offerItem?: ListingTitle;
   points: number;
   message: string;
-  status: ProposalStatus;
+  status: Exclude<ProposalStatus, 'countered'>;
   /** After an accepted swap: what each side thought of the other, if they said. */
   senderRating?: DemoRating;
   receiverRating?: DemoRating;

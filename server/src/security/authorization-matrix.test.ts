@@ -141,6 +141,12 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/proposals/{id}/accept': { path: (w) => `/api/proposals/${w.proposalId}/accept`, expect: ownerOnly(200) },
   'POST /api/proposals/{id}/decline': { path: (w) => `/api/proposals/${w.proposalId}/decline`, expect: ownerOnly(200) },
   'POST /api/proposals/{id}/cancel': { path: (w) => `/api/proposals/${w.proposalId}/cancel`, rightful: 'partner', expect: ownerOnly(200) },
+  // The owner answers the partner's offer with new terms; the partner made it, so theirs is only to cancel (proposals tests).
+  'POST /api/proposals/{id}/counter': {
+    path: (w) => `/api/proposals/${w.proposalId}/counter`,
+    body: () => ({ json: { pointsOffer: 20, offerItemId: null, message: 'Twenty and it is yours' } }),
+    expect: ownerOnly(200),
+  },
   'POST /api/proposals/{id}/rating': {
     path: (w) => `/api/proposals/${w.proposalId}/rating`,
     body: () => ({ json: { stars: 5 } }),
@@ -250,6 +256,7 @@ const BLOCKED_PAIR: Partial<Record<string, number>> = {
   'POST /api/proposals/{id}/accept': 409,
   'POST /api/proposals/{id}/decline': 409,
   'POST /api/proposals/{id}/cancel': 409,
+  'POST /api/proposals/{id}/counter': 403,
   'POST /api/conversations': 403,
   'POST /api/conversations/{id}/messages': 403,
   'POST /api/conversations/{id}/images': 403,

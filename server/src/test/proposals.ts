@@ -1,5 +1,7 @@
-import type { Proposal, ProposalCreateBody } from '@swapyard/contract';
+import type { Notification, Proposal, ProposalCounterBody, ProposalCreateBody } from '@swapyard/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema/index.ts';
 import { send, type Member } from './members.ts';
 
 export function proposalBody(itemId: string, overrides: Partial<ProposalCreateBody> = {}): ProposalCreateBody {
@@ -31,3 +33,23 @@ export function answer(
 ) {
   return send(app, 'POST', `/api/proposals/${proposalId}/${action}`, { cookie: member.cookie, headers });
 }
+
+/** Answers an offer with new terms: by default asks for more points and no item. */
+export function counter(app: FastifyInstance, member: Member, proposalId: string, overrides: Partial<ProposalCounterBody> = {}) {
+  return send(app, 'POST', `/api/proposals/${proposalId}/counter`, {
+    cookie: member.cookie,
+    body: { pointsOffer: 20, offerItemId: null, message: 'How about this instead?', ...overrides },
+  });
+}
+
+/** The member's balance as the database holds it. */
+export async function pointsOf(app: FastifyInstance, member: Member): Promise<number | undefined> {
+  return (await app.services.database.db.select().from(users).where(eq(users.id, member.user.id)))[0]?.points;
+}
+
+export async function notificationsOf(app: FastifyInstance, member: Member): Promise<Notification[]> {
+  return (await send(app, 'GET', '/api/notifications', { cookie: member.cookie })).json<{ notifications: Notification[] }>().notifications;
+}
+
+/** The message of a refusal, as the error shape carries it. */
+export const errorOf = (response: { json: () => unknown }) => (response.json() as { error: { message: string } }).error.message;

@@ -19,13 +19,15 @@ export interface ProposalAnswerButtonsProps {
   describedBy?: string;
 }
 
-/** What accepting moves, from the receiver's side: their item goes, the offer comes. */
+/** What accepting moves, from the viewer's side: the receiver's item goes for the sender's points and item. */
 function whatMoves(proposal: Proposal): string {
-  const receive = [
+  const offer = [
     ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points(proposal.pointsOffer)] : []),
     ...(proposal.offerItem ? [proposal.offerItem.title] : []),
   ];
-  return t.confirmBody(proposal.item.title, receive);
+  // The sender accepts a counter-offer: what they give is the offer, what they receive the item.
+  if (proposal.viewerRole === 'sender') return t.confirmSenderBody(offer, proposal.item.title);
+  return t.confirmBody(proposal.item.title, offer);
 }
 
 /** Accept moves points and items at once and cannot be undone, so it asks first, saying exactly what moves. */

@@ -34,6 +34,8 @@ export const WEB_TEXT = {
     confirmTitle: 'Accept this swap?',
     confirmBody: (give: string, receive: string[]) =>
       receive.length > 0 ? `You give ${give}, you receive ${receive.join(' and ')}.` : `You give ${give} and receive nothing in return.`,
+    confirmSenderBody: (give: string[], receive: string) =>
+      give.length > 0 ? `You give ${give.join(' and ')}, you receive ${receive}.` : `You receive ${receive} and give nothing in return.`,
     confirming: 'Loading what this swap moves...',
     notYet: 'Not yet',
   },

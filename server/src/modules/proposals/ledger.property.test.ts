@@ -8,7 +8,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { expectLedgerWhole } from '../../test/ledger.ts';
 import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
-import { answer, propose } from '../../test/proposals.ts';
+import { answer, counter, propose } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
 
 /** What the ledger must look like, kept by the simplest rules that could work. */
@@ -24,7 +24,7 @@ interface Model {
   /** Removed with their owner's account. */
   itemGone: boolean[];
   /** 'gone': the proposal asked for a listing that was removed, and went with it. */
-  proposals: { id: string; sender: number; item: number; offer: number | null; points: number; status: string }[];
+  proposals: { id: string; sender: number; item: number; offer: number | null; points: number; status: string; offeredBy: 'sender' | 'receiver' }[];
   /** "blocker>blocked" for each block in force. */
   blocks: Set<string>;
   /** Open reports, as "reporter:item": one each, and none of them moves a point. */
@@ -86,7 +86,7 @@ class Propose implements Command {
     expect(response.statusCode === 201).toBe(ok);
     if (ok) {
       const { id } = response.json().proposal;
-      m.proposals.push({ id, sender, item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending' });
+      m.proposals.push({ id, sender, item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending', offeredBy: 'sender' });
     }
   }
   toString = () => `propose(${this.sender}, ${this.item}, ${this.points}, ${this.offerOwn})`;
@@ -97,9 +97,10 @@ class Answer implements Command {
   check = (m: Readonly<Model>) => m.proposals.length > 0;
   async run(m: Model, r: Real) {
     const p = m.proposals[this.which % m.proposals.length]!;
-    const actor = this.action === 'cancel' ? p.sender : m.itemOwner[p.item]!;
-    const response = await answer(r.app, r.members[actor]!, p.id, this.action);
     const owner = m.itemOwner[p.item]!;
+    const [offerer, answerer] = p.offeredBy === 'sender' ? [p.sender, owner] : [owner, p.sender];
+    const actor = this.action === 'cancel' ? offerer : answerer;
+    const response = await answer(r.app, r.members[actor]!, p.id, this.action);
     const itemsFree = !m.itemSwapped[p.item] && (p.offer === null || !m.itemSwapped[p.offer]);
     const ok = !m.left[actor] && !m.suspended[actor] && p.status === 'pending' && (this.action !== 'accept' || (itemsFree && m.points[p.sender]! >= p.points));
     expect(response.statusCode === 200).toBe(ok);
@@ -120,6 +121,36 @@ class Answer implements Command {
     }
   }
   toString = () => `${this.action}(${this.which})`;
+}
+
+/**
+ * The side an offer was made to answers it with other terms: the offer becomes countered and the
+ * counter, the same swap with new points and offered item, waits for the other side. No point moves.
+ */
+class Counter implements Command {
+  constructor(readonly which: number, readonly points: number, readonly offerOwn: boolean) {}
+  check = (m: Readonly<Model>) => m.proposals.length > 0;
+  async run(m: Model, r: Real) {
+    const p = m.proposals[this.which % m.proposals.length]!;
+    const owner = m.itemOwner[p.item]!;
+    const actor = p.offeredBy === 'sender' ? owner : p.sender;
+    const offer = this.offerOwn ? m.itemOwner.findIndex((o, i) => o === p.sender && !m.itemSwapped[i] && !m.itemGone[i]) : -1;
+    const response = await counter(r.app, r.members[actor]!, p.id, { pointsOffer: this.points, offerItemId: offer >= 0 ? r.itemIds[offer]! : null });
+    const ok =
+      !m.left[actor] &&
+      !m.suspended[actor] &&
+      p.status === 'pending' &&
+      (this.points !== p.points || (offer >= 0 ? offer : null) !== p.offer) &&
+      !blockedBetween(m, p.sender, owner) &&
+      m.points[p.sender]! >= this.points;
+    expect(response.statusCode === 200).toBe(ok);
+    if (!ok) return;
+    p.status = 'countered';
+    const { id } = response.json().proposal;
+    const offeredBy = actor === p.sender ? 'sender' : 'receiver';
+    m.proposals.push({ id, sender: p.sender, item: p.item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending', offeredBy });
+  }
+  toString = () => `counter(${this.which}, ${this.points}, ${this.offerOwn})`;
 }
 
 /** A member deletes their account: listings not swapped go, pending proposals close, the balance leaves through a closing entry. */
@@ -318,6 +349,7 @@ async function checkInvariants(m: Model, r: Real) {
 const signUp = fc.constant(new SignUp());
 const proposeCommand = fc.tuple(fc.nat(5), fc.nat(5), fc.integer({ min: 0, max: 120 }), fc.boolean()).map(([s, i, p, o]) => new Propose(s, i, p, o));
 const answerCommand = fc.tuple(fc.nat(20), fc.constantFrom('accept', 'decline', 'cancel' as const)).map(([w, a]) => new Answer(w, a));
+const counterCommand = fc.tuple(fc.nat(20), fc.integer({ min: 0, max: 120 }), fc.boolean()).map(([w, p, o]) => new Counter(w, p, o));
 const leaveCommand = fc.nat(5).map((member) => new Leave(member));
 const blockCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Block(a, b));
 const unblockCommand = fc.nat(10).map((which) => new Unblock(which));
@@ -347,15 +379,15 @@ async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommand
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps, blocks, reports, suspensions and members who leave', async () => {
+  it('keeps balances, statuses and the points total in step through random swaps, counter-offers, blocks, reports, suspensions and members who leave', async () => {
     await runModel(
-      [signUp, proposeCommand, answerCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand, reportCommand],
+      [signUp, proposeCommand, answerCommand, counterCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand, reportCommand],
       { numRuns: 12, maxCommands: 25, members: 2 },
     );
   }, 240_000);
 
   // Among three members who stay, blocks meet the messages and proposals they must stop often enough to matter.
   it('keeps a blocked pair from exchanging anything, and the ledger whole, through blocks, unblocks, messages and proposals', async () => {
-    await runModel([proposeCommand, answerCommand, blockCommand, unblockCommand, messageCommand], { numRuns: 10, maxCommands: 30, members: 3 });
+    await runModel([proposeCommand, answerCommand, counterCommand, blockCommand, unblockCommand, messageCommand], { numRuns: 10, maxCommands: 30, members: 3 });
   }, 240_000);
 });

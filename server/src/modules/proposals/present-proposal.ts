@@ -1,4 +1,4 @@
-import type { ItemCard, MemberSummary, Proposal, ProposalStatus } from '@swapyard/contract';
+import type { ItemCard, MemberSummary, Proposal, ProposalOffer, ProposalStatus } from '@swapyard/contract';
 import type { ProposalRow } from './repository.ts';
 
 /** What the presenter needs besides the row, gathered once for a whole page of proposals. */
@@ -7,9 +7,18 @@ export interface ProposalContext {
   cardOf: Map<string, ItemCard>;
   /** The viewer's own rating of this swap, if they gave one. */
   rating: { stars: number; comment: string } | null;
+  /** The offers these proposals countered, and the ones those countered, by id. */
+  earlier: Map<string, ProposalRow>;
+  /** The counter that replaced each countered offer, by the offer's id. */
+  counters: Map<string, string>;
 }
 
-export function presentProposal(row: ProposalRow, { memberOf, cardOf, rating }: ProposalContext, viewerId: string): Proposal {
+export function presentProposal(row: ProposalRow, context: ProposalContext, viewerId: string): Proposal {
+  const { memberOf, cardOf, rating, earlier, counters } = context;
+  const thread: ProposalOffer[] = [];
+  for (let offer: ProposalRow | undefined = row; offer; offer = offer.counteredFromId ? earlier.get(offer.counteredFromId) : undefined) {
+    thread.push(presentOffer(offer, cardOf));
+  }
   return {
     id: row.id,
     status: row.status as ProposalStatus,
@@ -22,6 +31,26 @@ export function presentProposal(row: ProposalRow, { memberOf, cardOf, rating }: 
     item: cardOf.get(row.itemId)!,
     offerItem: row.offerItemId ? (cardOf.get(row.offerItemId) ?? null) : null,
     viewerRole: row.senderId === viewerId ? 'sender' : 'receiver',
+    offeredBy: sideOf(row),
+    counteredFromId: row.counteredFromId,
+    counteredById: counters.get(row.id) ?? null,
+    thread,
     viewerRating: rating,
   };
+}
+
+function presentOffer(row: ProposalRow, cardOf: Map<string, ItemCard>): ProposalOffer {
+  return {
+    id: row.id,
+    status: row.status as ProposalStatus,
+    message: row.message,
+    pointsOffer: row.pointsOffer,
+    offerItem: row.offerItemId ? (cardOf.get(row.offerItemId) ?? null) : null,
+    offeredBy: sideOf(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function sideOf(row: ProposalRow): 'sender' | 'receiver' {
+  return row.offeredBy === row.senderId ? 'sender' : 'receiver';
 }

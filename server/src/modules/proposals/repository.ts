@@ -26,7 +26,9 @@ export async function insertProposal(
   return row;
 }
 
-export async function resolve(db: Executor, id: string, status: 'accepted' | 'declined' | 'cancelled'): Promise<ProposalRow> {
+type Resolution = Exclude<ProposalStatus, 'pending'>;
+
+export async function resolve(db: Executor, id: string, status: Resolution): Promise<ProposalRow> {
   const [row] = await resolveAll(db, [id], status);
   return row!;
 }
@@ -34,7 +36,7 @@ export async function resolve(db: Executor, id: string, status: 'accepted' | 'de
 export async function resolveAll(
   db: Executor,
   ids: string[],
-  status: 'accepted' | 'declined' | 'cancelled',
+  status: Resolution,
 ): Promise<ProposalRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -121,12 +123,38 @@ export function listForUser(db: Executor, userId: string, filter: ProposalFilter
       and(
         eq(filter.box === 'received' ? proposals.receiverId : proposals.senderId, userId),
         filter.itemId === undefined ? undefined : eq(proposals.itemId, filter.itemId),
-        filter.status === undefined ? undefined : eq(proposals.status, filter.status),
+        // A countered offer lives on in its counter's thread; the lists show the negotiation once.
+        filter.status === undefined ? ne(proposals.status, 'countered') : eq(proposals.status, filter.status),
         after(proposals.createdAt, proposals.id, cursor),
       ),
     )
     .orderBy(desc(proposals.createdAt), desc(proposals.id))
     .limit(limit);
+}
+
+/**
+ * The earlier offers of each of these proposals' threads, walked back one counter at a time:
+ * a negotiation has a handful of rounds, each step one indexed read for the whole page.
+ */
+export async function earlierOffers(db: Executor, rows: ProposalRow[]): Promise<Map<string, ProposalRow>> {
+  const found = new Map<string, ProposalRow>();
+  let next = [...new Set(rows.flatMap((row) => (row.counteredFromId ? [row.counteredFromId] : [])))];
+  while (next.length > 0) {
+    const batch = await db.select().from(proposals).where(inArray(proposals.id, next));
+    for (const row of batch) found.set(row.id, row);
+    next = [...new Set(batch.flatMap((row) => (row.counteredFromId && !found.has(row.counteredFromId) ? [row.counteredFromId] : [])))];
+  }
+  return found;
+}
+
+/** The counters that replaced these offers, by the offer each answered. */
+export async function countersOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: proposals.id, from: proposals.counteredFromId })
+    .from(proposals)
+    .where(inArray(proposals.counteredFromId, ids));
+  return new Map(rows.map((row) => [row.from!, row.id]));
 }
 
 export function ratingsBy(db: Executor, raterId: string, proposalIds: string[]) {

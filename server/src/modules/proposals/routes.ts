@@ -1,4 +1,5 @@
 import {
+  proposalCounterBody,
   proposalCreateBody,
   proposalListQuery,
   proposalPage,
@@ -63,6 +64,12 @@ export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits
     api.post('/api/proposals/:id/cancel', { schema: { tags, params: idParams, response: { 200: proposalResponse } } }, async (request) => ({
       proposal: await proposals.cancel(requireSession(request), request.params.id),
     }));
+
+    api.post(
+      '/api/proposals/:id/counter',
+      { schema: { tags, params: idParams, body: proposalCounterBody, response: { 200: proposalResponse } }, preHandler: limits.proposals },
+      async (request) => ({ proposal: await proposals.counter(requireSession(request), request.params.id, request.body) }),
+    );
 
     api.post(
       '/api/proposals/:id/rating',

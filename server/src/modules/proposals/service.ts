@@ -2,6 +2,7 @@ import {
   TEXT,
   type Proposal,
   type ProposalCreateBody,
+  type ProposalCounterBody,
   type ProposalPage,
   type MemberSummary,
   type RatingPage,
@@ -93,15 +94,7 @@ export class ProposalsService {
       outcome.proposals.push(row);
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          {
-            userId: item.ownerId,
-            type: 'proposal',
-            title: tn.newProposal,
-            description: `${sender.displayName} offers ${offer || 'a swap'} for ${item.title}: ${body.message}`,
-            itemId: item.id,
-            relatedId: sender.id,
-            proposalId: row.id,
-          },
+          toAnswer(row, tn.newProposal, `${sender.displayName} offers ${offer || 'a swap'} for ${item.title}: ${body.message}`),
         ])),
       );
       return row;
@@ -170,9 +163,9 @@ export class ProposalsService {
   async accept(session: Session, id: string, idempotencyKey?: string): Promise<Proposal> {
     const first = await repo.findProposal(this.db, id);
     if (!first) throw notFound(t.notFound);
-    if (first.receiverId !== session.userId) throw forbidden(t.onlyReceiver);
+    assertMayAnswer(first, session.userId);
     // Read before the transaction: on PGlite a read outside it would wait for it to end.
-    const receiver = await session.user();
+    const answerer = await session.user();
 
     const outcome = quiet();
     const replayed = await transactionWithRetry(this.db, async (tx) => {
@@ -198,7 +191,9 @@ export class ProposalsService {
 
       const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);
       if (balances.size < 2) throw conflict(t.memberLeft);
-      if ((balances.get(proposal.senderId) ?? 0) < proposal.pointsOffer) throw conflict(t.senderShort);
+      if ((balances.get(proposal.senderId) ?? 0) < proposal.pointsOffer) {
+        throw conflict(proposal.senderId === session.userId ? t.notEnoughPoints : t.senderShort);
+      }
       if (proposal.pointsOffer > 0) {
         const paid = { proposalId: proposal.id, amount: proposal.pointsOffer };
         outcome.balances.push(
@@ -213,7 +208,13 @@ export class ProposalsService {
       outcome.proposals.push(accepted, ...declined);
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          answerNotification(accepted, tn.proposalAccepted, `${receiver.displayName} accepted your proposal for ${item.title}.`),
+          toOfferer(
+            accepted,
+            tn.proposalAccepted,
+            isCounter(accepted)
+              ? tn.counterAccepted(answerer.displayName, item.title)
+              : `${answerer.displayName} accepted your proposal for ${item.title}.`,
+          ),
           ...declined.map((other) =>
             answerNotification(other, tn.proposalDeclined, `The item was swapped in another proposal: ${item.title}.`),
           ),
@@ -252,7 +253,70 @@ export class ProposalsService {
     return this.present(this.db, proposal, session.userId);
   }
 
-  /** Decline (receiver) or cancel (sender): only the proposal row is locked. */
+  /**
+   * The side an offer was made to answers it with new terms for the same swap: a new pending row
+   * with the same sender, receiver and item (the sides never swap, so Accept moves points and items
+   * as ever), checked as a new proposal is, while the answered offer becomes 'countered'. Locks as
+   * create does (items shared, then the pair, then the proposal, then the sender's balance).
+   */
+  async counter(session: Session, id: string, body: Required<ProposalCounterBody>): Promise<Proposal> {
+    const first = await repo.findProposal(this.db, id);
+    if (!first) throw notFound(t.notFound);
+    if (!isParticipant(first, session.userId)) throw forbidden(t.unauthorized);
+    if (first.offeredBy === session.userId) throw forbidden(t.counterOwnOffer);
+    // Read before the transaction: on PGlite a read outside it would wait for it to end.
+    const me = await session.user();
+    const otherId = first.senderId === me.id ? first.receiverId : first.senderId;
+    const itemIds = [...new Set([first.itemId, ...(body.offerItemId ? [body.offerItemId] : [])])];
+    const outcome = quiet();
+    const row = await transactionWithRetry(this.db, async (tx) => {
+      Object.assign(outcome, quiet());
+      const locked = new Map((await this.items.lock(tx, itemIds, 'share')).map((item) => [item.id, item]));
+      await this.blocks.assertCanContact(tx, me.id, otherId, { locked: true });
+      const answered = await repo.lockProposal(tx, id);
+      if (answered?.status !== 'pending') throw conflict(t.notPending);
+      if (answered.pointsOffer === body.pointsOffer && answered.offerItemId === body.offerItemId) throw badRequest(t.counterUnchanged);
+      const item = locked.get(answered.itemId);
+      if (!item || item.ownerId !== answered.receiverId) throw conflict(t.itemsGone);
+      // As create: a suspended member is out of swaps, and so is a listing a moderator hid.
+      if (await this.items.ownerSuspended(tx, otherId)) throw badRequest(t.invalidItem);
+      if (item.status !== 'available' || item.hiddenAt) throw conflict(t.itemUnavailable);
+      if (body.offerItemId) {
+        const offered = locked.get(body.offerItemId);
+        if (!offered || offered.ownerId !== answered.senderId) throw badRequest(t.invalidOfferItem);
+        if (offered.status !== 'available' || offered.hiddenAt) throw conflict(t.itemUnavailable);
+      }
+      const balances = await this.points.lock(tx, [answered.senderId, answered.receiverId]);
+      if (!balances.has(me.id)) throw unauthenticated(TEXT.auth.required);
+      if (balances.size < 2) throw conflict(t.memberLeft);
+      if ((balances.get(answered.senderId) ?? 0) < body.pointsOffer) {
+        throw badRequest(answered.senderId === me.id ? t.notEnoughPoints : t.counterSenderShort);
+      }
+      const countered = await repo.resolve(tx, answered.id, 'countered');
+      // Inserted after the answered offer left 'pending': one pending offer per sender and item still holds.
+      const counter = await repo.insertProposal(tx, {
+        senderId: answered.senderId,
+        receiverId: answered.receiverId,
+        itemId: answered.itemId,
+        offerItemId: body.offerItemId,
+        pointsOffer: body.pointsOffer,
+        message: body.message,
+        offeredBy: me.id,
+        counteredFromId: answered.id,
+      });
+      if (!counter) throw conflict(t.notPending);
+      outcome.proposals.push(countered, counter);
+      outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, [answered.id], me.id)));
+      outcome.created.push(
+        ...(await this.notifications.insert(tx, [toAnswer(counter, tn.counterOffer, tn.counterSent(me.displayName, item.title, body.message))])),
+      );
+      return counter;
+    });
+    await this.announce(outcome);
+    return this.present(this.db, row, me.id);
+  }
+
+  /** Decline (the side the offer was made to) or cancel (the side that made it): only the proposal row is locked. */
   private async close(session: Session, id: string, status: 'declined' | 'cancelled'): Promise<Proposal> {
     const me = await session.user();
     const outcome = quiet();
@@ -260,18 +324,16 @@ export class ProposalsService {
       Object.assign(outcome, quiet());
       const proposal = await repo.lockProposal(tx, id);
       if (!proposal) throw notFound(t.notFound);
-      const allowed = status === 'declined' ? proposal.receiverId === session.userId : proposal.senderId === session.userId;
-      if (!allowed) {
-        const isParticipant = proposal.receiverId === session.userId || proposal.senderId === session.userId;
-        throw forbidden(!isParticipant ? t.unauthorized : status === 'declined' ? t.onlyReceiver : t.onlySender);
-      }
+      if (!isParticipant(proposal, session.userId)) throw forbidden(t.unauthorized);
+      if (status === 'declined') assertMayAnswer(proposal, session.userId);
+      else if (proposal.offeredBy !== session.userId) throw forbidden(isCounter(proposal) ? t.onlyOfferer : t.onlySender);
       if (proposal.status !== 'pending') throw conflict(t.notPending);
       const closed = await repo.resolve(tx, id, status);
       outcome.proposals.push(closed);
       const item = (await this.items.byIds(tx, [closed.itemId]))[0];
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          status === 'declined' ? declinedNotice(closed, me.displayName, item?.title) : cancelledNotice(closed, me.displayName, item?.title),
+          closedNotice(closed, status, me.displayName, item?.title),
         ])),
       );
       outcome.resolved.push(
@@ -439,15 +501,22 @@ export class ProposalsService {
 
   private async presentAll(db: Executor, rows: repo.ProposalRow[], viewerId: string): Promise<Proposal[]> {
     if (rows.length === 0) return [];
+    const [earlier, counters] = await Promise.all([
+      repo.earlierOffers(db, rows),
+      repo.countersOf(db, rows.filter((row) => row.status === 'countered').map((row) => row.id)),
+    ]);
+    const offers = [...rows, ...earlier.values()];
     const memberIds = [...new Set(rows.flatMap((row) => [row.senderId, row.receiverId]))];
-    const itemIds = [...new Set(rows.flatMap((row) => [row.itemId, ...(row.offerItemId ? [row.offerItemId] : [])]))];
+    const itemIds = [...new Set(offers.flatMap((row) => [row.itemId, ...(row.offerItemId ? [row.offerItemId] : [])]))];
     const [memberOf, cardOf, ratings] = await Promise.all([
       this.profiles.summaries(db, memberIds),
       this.items.cards(db, itemIds),
       repo.ratingsBy(db, viewerId, rows.map((row) => row.id)),
     ]);
     const ratingOf = new Map(ratings.map(({ proposalId, ...rating }) => [proposalId, rating]));
-    return rows.map((row) => presentProposal(row, { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null }, viewerId));
+    return rows.map((row) =>
+      presentProposal(row, { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null, earlier, counters }, viewerId),
+    );
   }
 }
 
@@ -469,6 +538,63 @@ function answerNotification(proposal: repo.ProposalRow, title: string, descripti
 /** The receiver said no: the sender is told who and for what. */
 function declinedNotice(proposal: repo.ProposalRow, receiverName: string, itemTitle: string | undefined): NewNotification {
   return answerNotification(proposal, tn.proposalDeclined, `${receiverName} declined your proposal for ${itemTitle ?? 'an item'}.`);
+}
+
+function isParticipant(proposal: repo.ProposalRow, userId: string): boolean {
+  return proposal.senderId === userId || proposal.receiverId === userId;
+}
+
+/** A counter-offer: terms the receiver made, or the sender's answer to them. */
+function isCounter(proposal: repo.ProposalRow): boolean {
+  return proposal.counteredFromId !== null || proposal.offeredBy !== proposal.senderId;
+}
+
+/** Only the side an offer was made to may accept, decline or counter it. */
+function assertMayAnswer(proposal: repo.ProposalRow, userId: string): void {
+  if (proposal.offeredBy === userId || !isParticipant(proposal, userId)) {
+    throw forbidden(proposal.offeredBy === proposal.senderId ? t.onlyReceiver : t.onlyOtherSide);
+  }
+}
+
+function answererOf(proposal: repo.ProposalRow): string {
+  return proposal.offeredBy === proposal.senderId ? proposal.receiverId : proposal.senderId;
+}
+
+/** A new offer goes to the side that answers it, with Accept and Decline of its own. */
+function toAnswer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+  return {
+    userId: answererOf(proposal),
+    type: 'proposal',
+    title,
+    description,
+    itemId: proposal.itemId,
+    relatedId: proposal.offeredBy,
+    proposalId: proposal.id,
+  };
+}
+
+/** An answer to an offer goes to the member who made it, from the other side. */
+function toOfferer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+  return { ...answerNotification(proposal, title, description), userId: proposal.offeredBy, relatedId: answererOf(proposal) };
+}
+
+/** A decline goes to whoever made the offer, a cancel to whoever it was made to; counters say so. */
+function closedNotice(
+  proposal: repo.ProposalRow,
+  status: 'declined' | 'cancelled',
+  name: string,
+  itemTitle: string | undefined,
+): NewNotification {
+  if (!isCounter(proposal)) {
+    return status === 'declined' ? declinedNotice(proposal, name, itemTitle) : cancelledNotice(proposal, name, itemTitle);
+  }
+  const title = itemTitle ?? 'the item';
+  if (status === 'declined') return toOfferer(proposal, tn.proposalDeclined, tn.counterDeclined(name, title));
+  return {
+    ...answerNotification(proposal, tn.proposalCancelled, tn.counterCancelled(name, title)),
+    userId: answererOf(proposal),
+    relatedId: proposal.offeredBy,
+  };
 }
 
 /** The sender took it back: the receiver is told who and for what. */

@@ -8,20 +8,45 @@ import { ProposalAnswerButtons } from '../../../components/proposal-answer-butto
 import { toast } from '../../../lib/toast.ts';
 import { useCancelProposal } from '../api/cancel-proposal.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
+import { CounterOfferDialog } from './counter-offer-dialog.tsx';
 
 const t = PROPOSALS_TEXT;
 
-/** What the viewer may do with a pending proposal: answer it (receiver) or withdraw it (sender). */
+/** What the viewer may do with a pending offer: answer it (made by the other side) or withdraw it (their own). */
 export function ProposalActions({ proposal }: { proposal: Proposal }) {
   if (proposal.status !== 'pending') return null;
-  return proposal.viewerRole === 'receiver' ? <AnswerButtons id={proposal.id} /> : <CancelButton id={proposal.id} />;
+  return proposal.viewerRole === proposal.offeredBy ? <CancelButton proposal={proposal} /> : <AnswerButtons proposal={proposal} />;
 }
 
-function AnswerButtons({ id }: { id: string }) {
-  return <ProposalAnswerButtons {...useProposalAnswers(id)} />;
+function AnswerButtons({ proposal }: { proposal: Proposal }) {
+  const [countering, setCountering] = useState(false);
+  return (
+    <div className="flex flex-wrap gap-3">
+      <ProposalAnswerButtons {...useProposalAnswers(proposal.id)} />
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setCountering(true);
+        }}
+      >
+        {t.counterOffer}
+      </Button>
+      <CounterOfferDialog
+        proposal={proposal}
+        open={countering}
+        onClose={() => {
+          setCountering(false);
+        }}
+      />
+    </div>
+  );
 }
 
-function CancelButton({ id }: { id: string }) {
+function CancelButton({ proposal }: { proposal: Proposal }) {
+  const id = proposal.id;
+  // The first offer is the sender's proposal; after a counter, either side may take back what they offered.
+  const label = proposal.counteredFromId ? t.cancelOffer : t.cancelProposal;
+  const body = proposal.counteredFromId ? t.cancelOfferBody : t.cancelBody;
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelProposal();
   const close = () => {
@@ -48,14 +73,14 @@ function CancelButton({ id }: { id: string }) {
           setConfirming(true);
         }}
       >
-        {t.cancelProposal}
+        {label}
       </Button>
-      <Dialog open={confirming} onClose={close} title={t.cancelTitle} description={t.cancelBody}>
+      <Dialog open={confirming} onClose={close} title={t.cancelTitle} description={body}>
         <Button variant="secondary" autoFocus onClick={close}>
           {t.keepProposal}
         </Button>
         <Button variant="danger" onClick={onConfirm} loading={cancel.isPending}>
-          {t.cancelProposal}
+          {label}
         </Button>
       </Dialog>
     </div>

@@ -34,6 +34,11 @@ export function ProposalRow({ proposal }: { proposal: Proposal }) {
             {isReceiver ? t.from : t.to} {memberName(other)}
           </p>
           {offer.length > 0 && <p className="text-sm text-emerald-700">{t.offer(offer)}</p>}
+          {proposal.status === 'pending' && (
+            <p className="text-sm font-medium text-stone-800">
+              {proposal.viewerRole === proposal.offeredBy ? t.waitingFor(memberName(other)) : t.yourTurn}
+            </p>
+          )}
           <p className="text-xs text-stone-600">
             <time dateTime={proposal.createdAt}>{formatDateTime(proposal.createdAt)}</time>
           </p>

@@ -18,8 +18,11 @@ import { PROPOSALS_TEXT } from '../texts.ts';
 const t = PROPOSALS_TEXT;
 const { message, pointsOffer, offerItemId } = proposalCreateBody.shape;
 
-/** The contract's rules on the form's strings, plus the one only the client can check early: the balance. */
-function proposeFormSchema(pointsHeld: number) {
+/**
+ * The contract's rules on the form's strings, plus the one only the client can check early: the
+ * balance (a counter-offer asking the other member for points leaves that to the server).
+ */
+export function proposeFormSchema(pointsHeld: number) {
   return z.object({
     message,
     // An empty field offers no points.
@@ -85,7 +88,7 @@ export function ProposeForm({ itemId }: { itemId: string }) {
         error={errors.pointsOffer?.message}
         {...register('pointsOffer')}
       />
-      <OfferItemPicker userId={user.id} error={errors.offerItemId?.message} {...register('offerItemId')} />
+      <OfferItemPicker userId={user.id} label={t.offerItem} error={errors.offerItemId?.message} {...register('offerItemId')} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={create.isPending}>
           {t.sendProposal}
@@ -99,14 +102,19 @@ export function ProposeForm({ itemId }: { itemId: string }) {
 }
 
 interface OfferItemPickerProps extends UseFormRegisterReturn<'offerItemId'> {
+  /** The sender, whose available items may be offered: the viewer, or in a counter-offer the other member. */
   userId: string;
+  label: string;
   error: string | undefined;
+  /** Kept listed while the member's items load, so the form's current choice shows from the start. */
+  current?: ItemCard | null;
 }
 
 /** DESIGN.md: a picker of the sender's own available items instead of SPEC's free-text id. */
-function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
+export function OfferItemPicker({ userId, label, error, current = null, ...field }: OfferItemPickerProps) {
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useMemberItems(userId, 'available');
-  const available: ItemCard[] = data?.pages.flatMap((page) => page.items) ?? [];
+  const loaded: ItemCard[] = data?.pages.flatMap((page) => page.items) ?? [];
+  const available = current && !loaded.some((item) => item.id === current.id) ? [current, ...loaded] : loaded;
 
   let hint: string | undefined;
   if (isPending) hint = t.loadingOwnItems;
@@ -115,7 +123,7 @@ function OfferItemPicker({ userId, error, ...field }: OfferItemPickerProps) {
 
   return (
     <div className="flex flex-col gap-1.5">
-      <Select label={t.offerItem} hint={hint} error={error} {...field}>
+      <Select label={label} hint={hint} error={error} {...field}>
         <option value="">{t.noItem}</option>
         {available.map((item) => (
           <option key={item.id} value={item.id}>

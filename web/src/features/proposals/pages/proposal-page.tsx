@@ -19,6 +19,7 @@ import { useProposal } from '../../../api/proposal.ts';
 import { ProposalActions } from '../components/proposal-actions.tsx';
 import { ProposalItem } from '../components/proposal-item.tsx';
 import { ProposalStatusBadge } from '../components/proposal-status-badge.tsx';
+import { OfferThread } from '../components/offer-thread.tsx';
 import { RatingSection } from '../components/rating-section.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
@@ -76,6 +77,16 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         <p className="text-stone-700">
           {isReceiver ? t.from : t.to} <MemberLink member={other} inline>{memberName(other)}</MemberLink>
         </p>
+        {proposal.status === 'pending' && (
+          <p className="font-medium text-stone-800">
+            {proposal.viewerRole === proposal.offeredBy ? t.waitingFor(memberName(other)) : t.yourTurn}
+          </p>
+        )}
+        {proposal.counteredById && (
+          <p className="text-stone-700">
+            {t.replacedBy} <TextLink to={`/proposals/${proposal.counteredById}`}>{t.seeLatest}</TextLink>
+          </p>
+        )}
       </header>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -114,6 +125,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       </dl>
 
       <ProposalActions proposal={proposal} />
+      {proposal.thread.length > 1 && <OfferThread proposal={proposal} />}
       <RatingSection proposal={proposal} />
     </>
   );
