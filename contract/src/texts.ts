@@ -144,6 +144,16 @@ export const TEXT = {
     alreadyRated: 'You have already rated this swap.',
     starsInvalid: 'Please choose from 1 to 5 stars.',
     rated: 'Thanks for your rating',
+    // Hand-over
+    handoverPlaceRequired: 'Please enter where to meet.',
+    handoverPlaceTooLong: (max: number) => `The place can be at most ${String(max)} characters.`,
+    handoverPlaceInvalid: 'The place must be one line of text.',
+    handoverTimeInvalid: 'Please choose a valid date and time.',
+    handoverNotAccepted: 'A hand-over can be arranged only after the proposal is accepted.',
+    handoverCompleted: 'This swap is completed: its hand-over can no longer change.',
+    handoverSaved: 'Hand-over saved',
+    handoverConfirmed: 'Hand-over confirmed',
+    swapCompleted: 'Swap completed',
   },
   notifications: {
     markFailed: 'Failed to mark notification as read',
@@ -165,6 +175,14 @@ export const TEXT = {
     askedItemRemoved: (owner: string, item: string) => `${owner} removed ${item}, so your proposal for it was withdrawn.`,
     senderLeft: (item: string) => `The member who proposed a swap for ${item} has left Swapyard, so their proposal was cancelled.`,
     notFound: 'Notification not found',
+    // Hand-over
+    handoverArranged: 'Hand-over suggested',
+    handoverChanged: 'Hand-over changed',
+    handoverArrangedBody: (name: string, item: string, place: string) => `${name} suggests handing over ${item} at ${place}.`,
+    handoverConfirmed: 'Hand-over confirmed',
+    handoverConfirmedBody: (name: string, item: string) => `${name} confirmed the hand-over of ${item}. Confirm your side once you have met.`,
+    swapCompleted: 'Swap completed',
+    swapCompletedBody: (item: string, name: string) => `Your swap for ${item} is completed. Rate ${name}.`,
   },
   /** Issue 15: a member's report of a listing, a profile or a message. */
   reports: {

@@ -23,5 +23,15 @@ export function presentProposal(row: ProposalRow, { memberOf, cardOf, rating }: 
     offerItem: row.offerItemId ? (cardOf.get(row.offerItemId) ?? null) : null,
     viewerRole: row.senderId === viewerId ? 'sender' : 'receiver',
     viewerRating: rating,
+    handover:
+      row.status === 'accepted'
+        ? {
+            place: row.handoverPlace,
+            at: row.handoverAt?.toISOString() ?? null,
+            senderConfirmedAt: row.senderConfirmedAt?.toISOString() ?? null,
+            receiverConfirmedAt: row.receiverConfirmedAt?.toISOString() ?? null,
+          }
+        : null,
+    completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
