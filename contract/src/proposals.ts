@@ -65,6 +65,20 @@ export const proposal = z.object({
   thread: z.array(proposalOffer),
   /** What the viewer gave the other side, if they rated this swap. */
   viewerRating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string() }).nullable(),
+  /**
+   * The hand-over after Accept: present on every accepted proposal (its fields null until arranged or
+   * confirmed), null on any other. Only the two members ever read a proposal, so no one else sees it.
+   */
+  handover: z
+    .object({
+      place: z.string().nullable(),
+      at: z.iso.datetime().nullable(),
+      senderConfirmedAt: z.iso.datetime().nullable(),
+      receiverConfirmedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  /** Both sides confirmed the hand-over: the swap is completed. */
+  completedAt: z.iso.datetime().nullable(),
 });
 export type Proposal = z.infer<typeof proposal>;
 
@@ -141,3 +155,27 @@ export type PointEntry = z.infer<typeof pointEntry>;
 
 export const pointEntryPage = z.object({ entries: z.array(pointEntry), nextCursor: z.string().nullable() });
 export type PointEntryPage = z.infer<typeof pointEntryPage>;
+
+// Hand-over
+
+export const HANDOVER_PLACE_MAX_LENGTH = 200;
+
+/** A place typed on one line: no tab, line break or other control character. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+export const handoverBody = z.object({
+  place: z
+    .string({ error: t.handoverPlaceRequired })
+    .trim()
+    .min(1, t.handoverPlaceRequired)
+    .max(HANDOVER_PLACE_MAX_LENGTH, t.handoverPlaceTooLong(HANDOVER_PLACE_MAX_LENGTH))
+    .refine((place) => !CONTROL_CHARACTER.test(place), t.handoverPlaceInvalid),
+  at: z.iso
+    .datetime({ offset: true, error: t.handoverTimeInvalid })
+    // The format allows year 0, which PostgreSQL's calendar lacks; no meeting is arranged that far off either way.
+    .refine((at) => {
+      const year = new Date(at).getUTCFullYear();
+      return year >= 2000 && year <= 9999;
+    }, t.handoverTimeInvalid),
+});
+export type HandoverBody = z.input<typeof handoverBody>;

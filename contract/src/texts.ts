@@ -152,6 +152,16 @@ export const TEXT = {
     counterSenderShort: "The other member doesn't have that many points.",
     countered: 'Counter-offer sent',
     counterFailed: 'Failed to send counter-offer',
+    // Hand-over
+    handoverPlaceRequired: 'Please enter where to meet.',
+    handoverPlaceTooLong: (max: number) => `The place can be at most ${String(max)} characters.`,
+    handoverPlaceInvalid: 'The place must be one line of text.',
+    handoverTimeInvalid: 'Please choose a valid date and time.',
+    handoverNotAccepted: 'A hand-over can be arranged only after the proposal is accepted.',
+    handoverCompleted: 'This swap is completed: its hand-over can no longer change.',
+    handoverSaved: 'Hand-over saved',
+    handoverConfirmed: 'Hand-over confirmed',
+    swapCompleted: 'Swap completed',
   },
   notifications: {
     markFailed: 'Failed to mark notification as read',
@@ -179,6 +189,14 @@ export const TEXT = {
     counterAccepted: (member: string, item: string) => `${member} accepted your counter-offer for ${item}.`,
     counterDeclined: (member: string, item: string) => `${member} declined your counter-offer for ${item}.`,
     counterCancelled: (member: string, item: string) => `${member} cancelled their counter-offer for ${item}.`,
+    // Hand-over
+    handoverArranged: 'Hand-over suggested',
+    handoverChanged: 'Hand-over changed',
+    handoverArrangedBody: (name: string, item: string, place: string) => `${name} suggests handing over ${item} at ${place}.`,
+    handoverConfirmed: 'Hand-over confirmed',
+    handoverConfirmedBody: (name: string, item: string) => `${name} confirmed the hand-over of ${item}. Confirm your side once you have met.`,
+    swapCompleted: 'Swap completed',
+    swapCompletedBody: (item: string, name: string) => `Your swap for ${item} is completed. Rate ${name}.`,
   },
   /** Issue 15: a member's report of a listing, a profile or a message. */
   reports: {

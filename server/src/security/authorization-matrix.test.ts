@@ -24,6 +24,8 @@ interface World {
   itemId: string;
   imageUrl: string;
   proposalId: string;
+  /** The partner's proposal for another of the owner's listings, accepted, its hand-over arranged. */
+  acceptedProposalId: string;
   conversationId: string;
   notificationId: string;
   /** The address the owner asked to move to and has not confirmed yet. */
@@ -153,6 +155,16 @@ const MATRIX: Record<string, Entry> = {
     // Rating waits for an accepted swap; the point here is who gets past the access check.
     expect: ownerOnly(400),
   },
+  'PUT /api/proposals/{id}/handover': {
+    path: (w) => `/api/proposals/${w.acceptedProposalId}/handover`,
+    body: () => ({ json: { place: 'By the fountain', at: '2026-12-01T17:30:00.000Z' } }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/proposals/{id}/handover/confirm': {
+    path: (w) => `/api/proposals/${w.acceptedProposalId}/handover/confirm`,
+    rightful: 'partner',
+    expect: ownerOnly(200),
+  },
   'GET /api/notifications': { path: () => '/api/notifications', expect: signedIn(200) },
   'POST /api/notifications/{id}/read': { path: (w) => `/api/notifications/${w.notificationId}/read`, expect: { anonymous: 401, stranger: 404, rightful: 204 } },
   'POST /api/notifications/read-all': { path: () => '/api/notifications/read-all', expect: signedIn(204) },
@@ -257,6 +269,8 @@ const BLOCKED_PAIR: Partial<Record<string, number>> = {
   'POST /api/proposals/{id}/decline': 409,
   'POST /api/proposals/{id}/cancel': 409,
   'POST /api/proposals/{id}/counter': 403,
+  // Arranging a meeting reaches the other member as a message would; confirming only records one's own side.
+  'PUT /api/proposals/{id}/handover': 403,
   'POST /api/conversations': 403,
   'POST /api/conversations/{id}/messages': 403,
   'POST /api/conversations/{id}/images': 403,
@@ -288,6 +302,12 @@ async function makeWorld(): Promise<World> {
   const admin = await registerWithRole(app, 'admin', 'Admin');
   const item = await createItem(app, owner);
   const proposal = await createProposal(app, partner, item.id, { pointsOffer: 10 });
+  const swapped = await createProposal(app, partner, (await createItem(app, owner)).id);
+  await send(app, 'POST', `/api/proposals/${swapped.id}/accept`, { cookie: owner.cookie });
+  await send(app, 'PUT', `/api/proposals/${swapped.id}/handover`, {
+    cookie: partner.cookie,
+    body: { place: 'Private place', at: '2026-12-01T12:00:00.000Z' },
+  });
   const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: partner.cookie, body: { otherUserId: owner.user.id } })).json();
   const sent = await send(app, 'POST', `/api/conversations/${conversation.id}/messages`, {
     cookie: partner.cookie,
@@ -315,6 +335,7 @@ async function makeWorld(): Promise<World> {
     itemId: item.id,
     imageUrl: item.images[0]!.url,
     proposalId: proposal.id,
+    acceptedProposalId: swapped.id,
     conversationId: conversation.id,
     notificationId: notifications[0]!.id,
     pendingEmail,
@@ -366,6 +387,8 @@ describe('authorization matrix', () => {
       world.partner.user.email,
       world.pendingEmail,
       world.proposalId,
+      world.acceptedProposalId,
+      'Private place',
       world.conversationId,
       world.notificationId,
       'Private words',

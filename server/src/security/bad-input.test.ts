@@ -69,6 +69,9 @@ beforeAll(async () => {
   const theirs = await createItem(app, other);
   const mine = await createItem(app, member);
   const proposal = await createProposal(app, member, theirs.id, { offerItemId: mine.id });
+  // Accepted, so the hand-over routes get past their status check to the statements behind it.
+  const swapped = await createProposal(app, other, (await createItem(app, member)).id);
+  await send(app, 'POST', `/api/proposals/${swapped.id}/accept`, { cookie: member.cookie });
   const opened = await send(app, 'POST', '/api/conversations', { cookie: member.cookie, body: { otherUserId: other.user.id, itemId: theirs.id } });
   const conversationId = opened.json<{ conversation: { id: string } }>().conversation.id;
   const sent = await send(app, 'POST', `/api/conversations/${conversationId}/messages`, {
@@ -78,7 +81,7 @@ beforeAll(async () => {
   const messageId = sent.json<{ message: { id: string } }>().message.id;
   const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: member.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
   // Ids of rows that exist, so a request gets past its lookups to the statements behind them.
-  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, conversationId, messageId, invite.invite.id);
+  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, swapped.id, conversationId, messageId, invite.invite.id);
   image = await png(16, 12);
 
   await app.ready();

@@ -24,7 +24,17 @@ interface Model {
   /** Removed with their owner's account. */
   itemGone: boolean[];
   /** 'gone': the proposal asked for a listing that was removed, and went with it. */
-  proposals: { id: string; sender: number; item: number; offer: number | null; points: number; status: string; offeredBy: 'sender' | 'receiver' }[];
+  proposals: {
+    id: string;
+    sender: number;
+    item: number;
+    offer: number | null;
+    points: number;
+    status: string;
+    offeredBy: 'sender' | 'receiver';
+    /** The sides that confirmed the hand-over; both make the swap completed. */
+    confirmedBy: Set<'sender' | 'receiver'>;
+  }[];
   /** "blocker>blocked" for each block in force. */
   blocks: Set<string>;
   /** Open reports, as "reporter:item": one each, and none of them moves a point. */
@@ -86,7 +96,7 @@ class Propose implements Command {
     expect(response.statusCode === 201).toBe(ok);
     if (ok) {
       const { id } = response.json().proposal;
-      m.proposals.push({ id, sender, item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending', offeredBy: 'sender' });
+      m.proposals.push({ id, sender, item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending', offeredBy: 'sender', confirmedBy: new Set() });
     }
   }
   toString = () => `propose(${this.sender}, ${this.item}, ${this.points}, ${this.offerOwn})`;
@@ -148,9 +158,31 @@ class Counter implements Command {
     p.status = 'countered';
     const { id } = response.json().proposal;
     const offeredBy = actor === p.sender ? 'sender' : 'receiver';
-    m.proposals.push({ id, sender: p.sender, item: p.item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending', offeredBy });
+    m.proposals.push({ id, sender: p.sender, item: p.item, offer: offer >= 0 ? offer : null, points: this.points, status: 'pending', offeredBy, confirmedBy: new Set() });
   }
   toString = () => `counter(${this.which}, ${this.points}, ${this.offerOwn})`;
+}
+
+/** One side confirms the hand-over (issue 22): only of an accepted swap, completed once both did, and no point moves. */
+class Confirm implements Command {
+  constructor(readonly which: number, readonly side: 'sender' | 'receiver') {}
+  check = (m: Readonly<Model>) => m.proposals.length > 0;
+  async run(m: Model, r: Real) {
+    const p = m.proposals[this.which % m.proposals.length]!;
+    const actor = this.side === 'sender' ? p.sender : m.itemOwner[p.item]!;
+    const db = r.app.services.database.db;
+    const ledgerBefore = await db.select().from(pointEntries).orderBy(pointEntries.id);
+    const response = await send(r.app, 'POST', `/api/proposals/${p.id}/handover/confirm`, { cookie: r.members[actor]!.cookie });
+    // Signed out by leaving or a suspension; the proposal went with a removed listing; or it is not an accepted swap.
+    const expected = m.left[actor] || m.suspended[actor] ? 401 : p.status === 'gone' ? 404 : p.status === 'accepted' ? 200 : 409;
+    expect(response.statusCode).toBe(expected);
+    if (expected === 200) {
+      p.confirmedBy.add(this.side);
+      expect(response.json().proposal.completedAt !== null).toBe(p.confirmedBy.size === 2);
+    }
+    expect(await db.select().from(pointEntries).orderBy(pointEntries.id)).toEqual(ledgerBefore);
+  }
+  toString = () => `confirm(${this.which}, ${this.side})`;
 }
 
 /** A member deletes their account: listings not swapped go, pending proposals close, the balance leaves through a closing entry. */
@@ -335,8 +367,19 @@ async function checkInvariants(m: Model, r: Real) {
   });
   // Points left the economy only through the closing entries of members who left (the founder's and the moderator's bonuses stay).
   expect(await expectLedgerWhole(db)).toBe(SIGNUP_BONUS * (r.members.length + 2) - m.closed);
-  const statuses = new Map((await db.select({ id: proposals.id, status: proposals.status }).from(proposals)).map((p) => [p.id, p.status]));
-  for (const p of m.proposals) expect(statuses.get(p.id)).toBe(p.status === 'gone' ? undefined : p.status);
+  const stored = new Map((await db.select().from(proposals)).map((p) => [p.id, p]));
+  for (const p of m.proposals) {
+    const row = stored.get(p.id);
+    expect(row?.status).toBe(p.status === 'gone' ? undefined : p.status);
+    // Completed exactly when both sides confirmed, never before.
+    if (row) {
+      expect({
+        sender: row.senderConfirmedAt !== null,
+        receiver: row.receiverConfirmedAt !== null,
+        completed: row.completedAt !== null,
+      }).toEqual({ sender: p.confirmedBy.has('sender'), receiver: p.confirmedBy.has('receiver'), completed: p.confirmedBy.size === 2 });
+    }
+  }
   const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, 'open'));
   expect(open?.n).toBe(m.reports.size);
   const itemStatus = new Map((await db.select({ id: items.id, status: items.status }).from(items)).map((i) => [i.id, i.status]));
@@ -356,6 +399,7 @@ const unblockCommand = fc.nat(10).map((which) => new Unblock(which));
 const messageCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([a, b]) => new Message(a, b));
 const suspendCommand = fc.nat(5).map((member) => new Suspend(member));
 const liftCommand = fc.nat(5).map((member) => new Lift(member));
+const confirmCommand = fc.tuple(fc.nat(20), fc.constantFrom('sender', 'receiver' as const)).map(([w, side]) => new Confirm(w, side));
 const reportCommand = fc.tuple(fc.nat(5), fc.nat(5)).map(([reporter, item]) => new Report(reporter, item));
 
 async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommands, members }: { numRuns: number; maxCommands: number; members: number }) {
@@ -379,15 +423,15 @@ async function runModel(commands: fc.Arbitrary<Command>[], { numRuns, maxCommand
 }
 
 describe('the ledger against a model', () => {
-  it('keeps balances, statuses and the points total in step through random swaps, counter-offers, blocks, reports, suspensions and members who leave', async () => {
+  it('keeps balances, statuses and the points total in step through random swaps, counter-offers, hand-over confirms, blocks, reports, suspensions and members who leave', async () => {
     await runModel(
-      [signUp, proposeCommand, answerCommand, counterCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand, reportCommand],
+      [signUp, proposeCommand, answerCommand, counterCommand, leaveCommand, blockCommand, unblockCommand, messageCommand, suspendCommand, liftCommand, reportCommand, confirmCommand],
       { numRuns: 12, maxCommands: 25, members: 2 },
     );
   }, 240_000);
 
   // Among three members who stay, blocks meet the messages and proposals they must stop often enough to matter.
   it('keeps a blocked pair from exchanging anything, and the ledger whole, through blocks, unblocks, messages and proposals', async () => {
-    await runModel([proposeCommand, answerCommand, counterCommand, blockCommand, unblockCommand, messageCommand], { numRuns: 10, maxCommands: 30, members: 3 });
+    await runModel([proposeCommand, answerCommand, counterCommand, blockCommand, unblockCommand, messageCommand, confirmCommand], { numRuns: 10, maxCommands: 30, members: 3 });
   }, 240_000);
 });

@@ -36,6 +36,16 @@ export function presentProposal(row: ProposalRow, context: ProposalContext, view
     counteredById: counters.get(row.id) ?? null,
     thread,
     viewerRating: rating,
+    handover:
+      row.status === 'accepted'
+        ? {
+            place: row.handoverPlace,
+            at: row.handoverAt?.toISOString() ?? null,
+            senderConfirmedAt: row.senderConfirmedAt?.toISOString() ?? null,
+            receiverConfirmedAt: row.receiverConfirmedAt?.toISOString() ?? null,
+          }
+        : null,
+    completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 

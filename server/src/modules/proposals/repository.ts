@@ -224,3 +224,14 @@ export async function countAcceptedInvolving(db: Executor, userId: string): Prom
     .where(and(eq(proposals.status, 'accepted'), or(eq(proposals.senderId, userId), eq(proposals.receiverId, userId))));
   return row?.n ?? 0;
 }
+
+/** The hand-over's columns a member may write: the arrangement, a side's confirmation, completion. */
+export type HandoverChange = Partial<
+  Pick<ProposalRow, 'handoverPlace' | 'handoverAt' | 'senderConfirmedAt' | 'receiverConfirmedAt' | 'completedAt'>
+>;
+
+/** Called with the proposal's row locked (lockProposal), in the same transaction. */
+export async function updateHandover(db: Executor, id: string, change: HandoverChange): Promise<ProposalRow> {
+  const [row] = await db.update(proposals).set(change).where(eq(proposals.id, id)).returning();
+  return row!;
+}

@@ -1,5 +1,6 @@
 import {
   proposalCounterBody,
+  handoverBody,
   proposalCreateBody,
   proposalListQuery,
   proposalPage,
@@ -75,6 +76,18 @@ export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits
       '/api/proposals/:id/rating',
       { schema: { tags, params: idParams, body: ratingBody, response: { 200: proposalResponse } } },
       async (request) => ({ proposal: await proposals.rate(requireSession(request), request.params.id, request.body) }),
+    );
+
+    api.put(
+      '/api/proposals/:id/handover',
+      { schema: { tags, params: idParams, body: handoverBody, response: { 200: proposalResponse } } },
+      async (request) => ({ proposal: await proposals.arrangeHandover(requireSession(request), request.params.id, request.body) }),
+    );
+
+    api.post(
+      '/api/proposals/:id/handover/confirm',
+      { schema: { tags, params: idParams, response: { 200: proposalResponse } } },
+      async (request) => ({ proposal: await proposals.confirmHandover(requireSession(request), request.params.id) }),
     );
   };
 }

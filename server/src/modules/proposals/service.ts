@@ -9,6 +9,7 @@ import {
   type ReceivedRating,
   type ProposalStatus,
   type RatingBody,
+  type HandoverBody,
 } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
@@ -104,10 +105,15 @@ export class ProposalsService {
   }
 
   async get(session: Session, id: string): Promise<Proposal> {
+    return this.present(this.db, await this.findAsMember(session, id), session.userId);
+  }
+
+  /** The proposal, for one of its two members only; anyone else is answered as GET answers them. */
+  private async findAsMember(session: Session, id: string): Promise<repo.ProposalRow> {
     const row = await repo.findProposal(this.db, id);
     if (!row) throw notFound(t.notFound);
     if (row.senderId !== session.userId && row.receiverId !== session.userId) throw forbidden(t.unauthorized);
-    return this.present(this.db, row, session.userId);
+    return row;
   }
 
   async list(session: Session, filter: repo.ProposalFilter, cursor: string | undefined, limit: number): Promise<ProposalPage> {
@@ -314,6 +320,88 @@ export class ProposalsService {
     });
     await this.announce(outcome);
     return this.present(this.db, row, me.id);
+  }
+
+  /**
+   * Either side suggests, or changes, where and when they meet, until the swap is completed. It
+   * reaches the other member, so a block between them refuses it as it refuses a message; the
+   * pair's lock comes before the proposal's, as blocking takes them.
+   */
+  async arrangeHandover(session: Session, id: string, body: Required<HandoverBody>): Promise<Proposal> {
+    const first = await this.findAsMember(session, id);
+    const otherId = first.senderId === session.userId ? first.receiverId : first.senderId;
+    const me = await session.user();
+    const at = new Date(body.at);
+    const outcome = quiet();
+    const row = await transactionWithRetry(this.db, async (tx) => {
+      Object.assign(outcome, quiet());
+      await this.blocks.assertCanContact(tx, session.userId, otherId, { locked: true });
+      const proposal = await lockOpenHandover(tx, id);
+      if (proposal.handoverPlace === body.place && proposal.handoverAt?.getTime() === at.getTime()) return proposal;
+      const arranged = await repo.updateHandover(tx, id, { handoverPlace: body.place, handoverAt: at });
+      const item = (await this.items.byIds(tx, [arranged.itemId]))[0];
+      outcome.proposals.push(arranged);
+      outcome.created.push(
+        ...(await this.notifications.insert(tx, [
+          handoverNotice(arranged, otherId, proposal.handoverPlace === null ? tn.handoverArranged : tn.handoverChanged, {
+            description: tn.handoverArrangedBody(me.displayName, item?.title ?? 'the item', body.place),
+            relatedId: session.userId,
+          }),
+        ])),
+      );
+      return arranged;
+    });
+    await this.announce(outcome);
+    return this.present(this.db, row, session.userId);
+  }
+
+  /**
+   * Records the caller's side of the hand-over; a second confirm changes nothing and is answered as
+   * the first. The second side's confirm completes the swap in the same transaction, under the
+   * proposal's lock, so two confirms at once complete it exactly once. No point or item moves:
+   * they moved at Accept. A confirm needs no arranged place or time, as members may meet by chat.
+   */
+  async confirmHandover(session: Session, id: string): Promise<Proposal> {
+    const first = await this.findAsMember(session, id);
+    const isSender = first.senderId === session.userId;
+    const otherId = isSender ? first.receiverId : first.senderId;
+    const me = await session.user();
+    const outcome = quiet();
+    const row = await transactionWithRetry(this.db, async (tx) => {
+      Object.assign(outcome, quiet());
+      const proposal = await repo.lockProposal(tx, id);
+      if (proposal?.status !== 'accepted') throw conflict(t.handoverNotAccepted);
+      if ((isSender ? proposal.senderConfirmedAt : proposal.receiverConfirmedAt) !== null) return proposal;
+      const now = new Date();
+      const completes = (isSender ? proposal.receiverConfirmedAt : proposal.senderConfirmedAt) !== null;
+      const confirmed = await repo.updateHandover(tx, id, {
+        ...(isSender ? { senderConfirmedAt: now } : { receiverConfirmedAt: now }),
+        ...(completes ? { completedAt: now } : {}),
+      });
+      const itemTitle = (await this.items.byIds(tx, [confirmed.itemId]))[0]?.title ?? 'the item';
+      const names = await this.profiles.summaries(tx, [session.userId, otherId]);
+      const nameOf = (memberId: string) => names.get(memberId)?.displayName ?? 'the other member';
+      outcome.proposals.push(confirmed);
+      outcome.created.push(
+        ...(await this.notifications.insert(
+          tx,
+          completes
+            ? [
+                handoverNotice(confirmed, otherId, tn.swapCompleted, { description: tn.swapCompletedBody(itemTitle, nameOf(session.userId)), relatedId: session.userId }),
+                handoverNotice(confirmed, session.userId, tn.swapCompleted, { description: tn.swapCompletedBody(itemTitle, nameOf(otherId)), relatedId: otherId }),
+              ]
+            : [
+                handoverNotice(confirmed, otherId, tn.handoverConfirmed, {
+                  description: tn.handoverConfirmedBody(me.displayName, itemTitle),
+                  relatedId: session.userId,
+                }),
+              ],
+        )),
+      );
+      return confirmed;
+    });
+    await this.announce(outcome);
+    return this.present(this.db, row, session.userId);
   }
 
   /** Decline (the side the offer was made to) or cancel (the side that made it): only the proposal row is locked. */
@@ -604,4 +692,22 @@ function cancelledNotice(proposal: repo.ProposalRow, senderName: string, itemTit
     userId: proposal.receiverId,
     relatedId: proposal.senderId,
   };
+}
+
+/** The accepted proposal whose hand-over may still change, locked; anything else is refused with its reason. */
+async function lockOpenHandover(tx: Executor, id: string): Promise<repo.ProposalRow> {
+  const proposal = await repo.lockProposal(tx, id);
+  if (proposal?.status !== 'accepted') throw conflict(t.handoverNotAccepted);
+  if (proposal.completedAt) throw conflict(t.handoverCompleted);
+  return proposal;
+}
+
+/** A hand-over notice for one side: there is nothing in it to answer, so it is resolved from the start. */
+function handoverNotice(
+  proposal: repo.ProposalRow,
+  userId: string,
+  title: string,
+  { description, relatedId }: { description: string; relatedId: string },
+): NewNotification {
+  return { userId, type: 'proposal', title, description, itemId: proposal.itemId, relatedId, proposalId: proposal.id, resolved: true };
 }

@@ -5,7 +5,7 @@ import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
-import { ProposalStatusBadge } from './proposal-status-badge.tsx';
+import { SwapBadge } from './swap-badge.tsx';
 
 const t = PROPOSALS_TEXT;
 
@@ -28,7 +28,7 @@ export function ProposalRow({ proposal }: { proposal: Proposal }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="font-semibold text-stone-900">{proposal.item.title}</span>
-            <ProposalStatusBadge status={proposal.status} />
+            <SwapBadge proposal={proposal} />
           </div>
           <p className="text-sm text-stone-700">
             {isReceiver ? t.from : t.to} {memberName(other)}

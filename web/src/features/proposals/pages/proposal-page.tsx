@@ -16,11 +16,12 @@ import { isNotFound } from '../../../lib/not-found.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useProposal } from '../../../api/proposal.ts';
+import { HandoverSection } from '../components/handover-section.tsx';
 import { ProposalActions } from '../components/proposal-actions.tsx';
 import { ProposalItem } from '../components/proposal-item.tsx';
-import { ProposalStatusBadge } from '../components/proposal-status-badge.tsx';
 import { OfferThread } from '../components/offer-thread.tsx';
 import { RatingSection } from '../components/rating-section.tsx';
+import { SwapBadge } from '../components/swap-badge.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
 const t = PROPOSALS_TEXT;
@@ -72,7 +73,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <PageHeading>{WEB_TEXT.pages.proposal}</PageHeading>
-          <ProposalStatusBadge status={proposal.status} />
+          <SwapBadge proposal={proposal} />
         </div>
         <p className="text-stone-700">
           {isReceiver ? t.from : t.to} <MemberLink member={other} inline>{memberName(other)}</MemberLink>
@@ -126,7 +127,18 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
 
       <ProposalActions proposal={proposal} />
       {proposal.thread.length > 1 && <OfferThread proposal={proposal} />}
-      <RatingSection proposal={proposal} />
+      {/* Once the swap is completed, rating is what is left to do: it comes first. */}
+      {proposal.completedAt ? (
+        <>
+          <RatingSection proposal={proposal} />
+          <HandoverSection proposal={proposal} />
+        </>
+      ) : (
+        <>
+          <HandoverSection proposal={proposal} />
+          <RatingSection proposal={proposal} />
+        </>
+      )}
     </>
   );
 }
