@@ -136,7 +136,9 @@ export interface DemoProposal {
   offerItem?: ListingTitle;
   points: number;
   message: string;
-  status: Exclude<ProposalStatus, 'countered'>;
+  status: ProposalStatus;
+  /** With status 'countered': the owner's answer, asking other points; it waits for the sender. */
+  counter?: { points: number; message: string };
   /** After an accepted swap: what each side thought of the other, if they said. */
   senderRating?: DemoRating;
   receiverRating?: DemoRating;
@@ -222,7 +224,14 @@ export const PROPOSALS: DemoProposal[] = [
     message: 'I have wanted a reading chair for years. My dress and 60 points?',
     status: 'pending',
   },
-  { sender: 'david', item: "Kids' bike, 20-inch wheels", points: 40, message: 'For my granddaughter’s seventh birthday. Would 40 points do?', status: 'pending' },
+  {
+    sender: 'david',
+    item: "Kids' bike, 20-inch wheels",
+    points: 40,
+    message: 'For my granddaughter’s seventh birthday. Would 40 points do?',
+    status: 'countered',
+    counter: { points: 50, message: 'It has new tyres and a bell: would you meet me at 50?' },
+  },
   { sender: 'aisha', item: 'Football boots, size 6 (kids)', points: 15, message: 'For my nephew, who starts at your club next month.', status: 'pending' },
 ];
 

@@ -5,7 +5,7 @@ import { CommandError } from '../lib/command-line.ts';
 import { createItem } from '../test/items.ts';
 import { registerMember, send, type Member } from '../test/members.ts';
 import { multipart, type FilePart } from '../test/multipart.ts';
-import { answer, createProposal } from '../test/proposals.ts';
+import { answer, counter, createProposal } from '../test/proposals.ts';
 import {
   CONVERSATIONS,
   DEMO_EMAIL_DOMAIN,
@@ -130,6 +130,11 @@ async function seedProposals(app: FastifyInstance, community: Community): Promis
       offerItemId: spec.offerItem ? community.item(spec.offerItem).id : null,
     });
     if (spec.status === 'pending') continue;
+    if (spec.status === 'countered') {
+      const terms = { pointsOffer: spec.counter?.points, message: spec.counter?.message, offerItemId: proposal.offerItem?.id ?? null };
+      expectStatus(await counter(app, receiver, proposal.id, terms), 200, `a counter-offer for "${spec.item}"`);
+      continue;
+    }
     const action = ANSWER[spec.status];
     expectStatus(await answer(app, spec.status === 'cancelled' ? sender : receiver, proposal.id, action), 200, `${action} of "${spec.item}"`);
     const ratings: [Member, DemoRating | undefined][] = [
