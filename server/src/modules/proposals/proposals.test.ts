@@ -2,12 +2,12 @@ import { NOTICE_PREVIEW_CHARS, PROPOSAL_MESSAGE_MAX_LENGTH, TEXT, type ItemPage,
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { items, pointEntries, users } from '../../db/schema/index.ts';
+import { items, pointEntries } from '../../db/schema/index.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
-import { answer, createProposal, propose } from '../../test/proposals.ts';
+import { answer, createProposal, errorOf, notificationsOf, pointsOf, propose } from '../../test/proposals.ts';
 import { openSocket } from '../../test/sockets.ts';
 
 let app: FastifyInstance;
@@ -24,10 +24,6 @@ afterEach(async () => {
 });
 
 const db = () => app.services.database.db;
-const pointsOf = async (member: Member) => (await db().select().from(users).where(eq(users.id, member.user.id)))[0]?.points;
-const notificationsOf = async (member: Member): Promise<Notification[]> =>
-  (await send(app, 'GET', '/api/notifications', { cookie: member.cookie })).json().notifications;
-const errorOf = (response: { json: () => unknown }) => (response.json() as { error: { message: string } }).error.message;
 
 describe('sending a proposal', () => {
   it('creates it pending and tells the receiver at once', async () => {
@@ -47,7 +43,7 @@ describe('sending a proposal', () => {
       item: { id: item.id, title: 'Camping stove' },
       offerItem: null,
     });
-    const [notification] = await notificationsOf(owner);
+    const [notification] = await notificationsOf(app, owner);
     expect(notification).toMatchObject({
       type: 'proposal',
       title: TEXT.notifications.newProposal,
@@ -131,8 +127,8 @@ describe('accepting', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json().proposal).toMatchObject({ status: 'accepted', resolvedAt: expect.any(String), viewerRole: 'receiver' });
-    expect(await pointsOf(owner)).toBe(130);
-    expect(await pointsOf(sender)).toBe(70);
+    expect(await pointsOf(app, owner)).toBe(130);
+    expect(await pointsOf(app, sender)).toBe(70);
     const ledger = await db().select().from(pointEntries).where(eq(pointEntries.proposalId, proposal.id));
     expect(ledger.map((e) => [e.userId, e.amount, e.reason, e.balanceAfter]).sort()).toEqual(
       [
@@ -145,9 +141,9 @@ describe('accepting', () => {
     const market: ItemPage = (await send(app, 'GET', '/api/items', { cookie: sender.cookie })).json();
     expect(market.items).toEqual([]);
 
-    const [ownersNotification] = await notificationsOf(owner);
+    const [ownersNotification] = await notificationsOf(app, owner);
     expect(ownersNotification).toMatchObject({ proposalId: proposal.id, resolved: true, read: true });
-    const [sendersNotification] = await notificationsOf(sender);
+    const [sendersNotification] = await notificationsOf(app, sender);
     expect(sendersNotification).toMatchObject({ title: TEXT.notifications.proposalAccepted, proposalId: proposal.id, resolved: true, read: false });
   });
 
@@ -161,8 +157,8 @@ describe('accepting', () => {
 
     const lost = (await send(app, 'GET', `/api/proposals/${losing.id}`, { cookie: rival.cookie })).json().proposal;
     expect(lost.status).toBe('declined');
-    expect((await notificationsOf(rival))[0]).toMatchObject({ title: TEXT.notifications.proposalDeclined, proposalId: losing.id });
-    expect(await pointsOf(rival)).toBe(100);
+    expect((await notificationsOf(app, rival))[0]).toMatchObject({ title: TEXT.notifications.proposalDeclined, proposalId: losing.id });
+    expect(await pointsOf(app, rival)).toBe(100);
     const accepted = await answer(app, owner, losing.id, 'accept');
     expect(accepted.statusCode).toBe(409);
     expect(errorOf(accepted)).toBe(TEXT.proposals.notPending);
@@ -196,8 +192,8 @@ describe('accepting', () => {
 
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toBe(TEXT.proposals.senderShort);
-    expect(await pointsOf(owner)).toBe(100);
-    expect(await pointsOf(sender)).toBe(50);
+    expect(await pointsOf(app, owner)).toBe(100);
+    expect(await pointsOf(app, sender)).toBe(50);
     expect((await db().select().from(items).where(eq(items.id, item.id)))[0]?.status).toBe('available');
     expect((await send(app, 'GET', `/api/proposals/${proposal.id}`, { cookie: owner.cookie })).json().proposal.status).toBe('pending');
   });
@@ -215,7 +211,7 @@ describe('accepting', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(withoutKey.statusCode).toBe(409);
-    expect(await pointsOf(sender)).toBe(90);
+    expect(await pointsOf(app, sender)).toBe(90);
   });
 });
 
@@ -230,7 +226,7 @@ describe('cancelling, viewing and rating', () => {
     expect(byOwner.statusCode).toBe(403);
     expect(errorOf(byOwner)).toBe(TEXT.proposals.onlySender);
     expect(bySender.json().proposal.status).toBe('cancelled');
-    const [cancelled, original] = await notificationsOf(owner);
+    const [cancelled, original] = await notificationsOf(app, owner);
     expect(cancelled).toMatchObject({ title: TEXT.notifications.proposalCancelled, resolved: true });
     expect(original).toMatchObject({ title: TEXT.notifications.newProposal, resolved: true });
   });
@@ -334,7 +330,7 @@ describe('notifications and history', () => {
     const second = await createItem(app, owner);
     await createProposal(app, sender, first.id);
     await createProposal(app, sender, second.id);
-    const [newest] = await notificationsOf(owner);
+    const [newest] = await notificationsOf(app, owner);
 
     const foreign = await send(app, 'POST', `/api/notifications/${newest!.id}/read`, { cookie: sender.cookie });
     const own = await send(app, 'POST', `/api/notifications/${newest!.id}/read`, { cookie: owner.cookie });
