@@ -55,7 +55,8 @@ export function useMemberBlock(member: Member) {
     name: memberName(member),
     /** Undefined until the list has loaded: no button is offered that might be the wrong one. */
     blocked: blocked.data?.some((entry) => entry.id === member.id),
-    pending: block.isPending || unblock.isPending,
+    blocking: block.isPending,
+    unblocking: unblock.isPending,
     /** True once blocked; a failure was already told in a toast. */
     onBlock: () => block.mutateAsync(member).then(() => true, () => false),
     onUnblock: () => unblock.mutate(member),

@@ -11,7 +11,9 @@ interface BlockMemberButtonProps {
   name: string;
   /** Whether the signed-in member blocked them; undefined while that is not known yet, and nothing is shown. */
   blocked: boolean | undefined;
-  pending: boolean;
+  /** Each action's own progress: the button that gets the focus back after Block must not be disabled by it. */
+  blocking: boolean;
+  unblocking: boolean;
   /** Resolves true once blocked, false when it failed (the caller has told why). */
   onBlock: () => Promise<boolean>;
   onUnblock: () => void;
@@ -19,7 +21,7 @@ interface BlockMemberButtonProps {
 }
 
 /** Block, after a confirmation that says what it does; Unblock at once, as it takes nothing away. */
-export function BlockMemberButton({ name, blocked, pending, onBlock, onUnblock, className = '' }: BlockMemberButtonProps) {
+export function BlockMemberButton({ name, blocked, blocking, unblocking, onBlock, onUnblock, className = '' }: BlockMemberButtonProps) {
   const [confirming, setConfirming] = useState(false);
   if (blocked === undefined) return null;
   const close = () => {
@@ -31,7 +33,7 @@ export function BlockMemberButton({ name, blocked, pending, onBlock, onUnblock, 
       <Button
         variant="secondary"
         className={className}
-        loading={blocked && pending}
+        loading={unblocking}
         onClick={() => {
           if (blocked) onUnblock();
           else setConfirming(true);
@@ -42,12 +44,12 @@ export function BlockMemberButton({ name, blocked, pending, onBlock, onUnblock, 
       </Button>
       <Dialog open={confirming} onClose={close} title={t.confirmTitle(name)} description={t.confirmBody(name)}>
         {/* The safe choice has the focus: Enter alone never blocks anyone. */}
-        <Button variant="secondary" autoFocus disabled={pending} onClick={close}>
+        <Button variant="secondary" autoFocus disabled={blocking} onClick={close}>
           {WEB_TEXT.common.cancel}
         </Button>
         <Button
           variant="danger"
-          loading={pending}
+          loading={blocking}
           onClick={() => {
             void onBlock().then((done) => {
               if (done) close();

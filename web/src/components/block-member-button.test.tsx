@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { rootPerTest } from '../test/mounted.tsx';
+import { BlockMemberButton } from './block-member-button.tsx';
+
+const { host, render } = rootPerTest();
+
+function shown(props: { blocked: boolean; blocking: boolean; unblocking: boolean }) {
+  return render(<BlockMemberButton name="Olga" onBlock={() => Promise.resolve(true)} onUnblock={() => undefined} {...props} />);
+}
+
+function button(name: string): HTMLButtonElement | undefined {
+  return Array.from(host().querySelectorAll('button')).find((element) => element.textContent === name);
+}
+
+describe('the Block and Unblock button', () => {
+  // The block mutation can still read as pending for a render after the list says blocked; a
+  // disabled Unblock then cannot take the focus the closing dialog gives back, and it drops to the page.
+  it('stays usable as Unblock while the block that made it is still settling', async () => {
+    await shown({ blocked: true, blocking: true, unblocking: false });
+    expect(button('Unblock')?.disabled).toBe(false);
+  });
+
+  it('is busy while its own unblock runs', async () => {
+    await shown({ blocked: true, blocking: false, unblocking: true });
+    expect(host().querySelector('button[aria-busy="true"]')?.textContent).toContain('Unblock');
+  });
+});
