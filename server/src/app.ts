@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/database.ts';
+import { DEFAULT_JOB_SETTINGS, JobQueue, type JobSettings } from './jobs/queue.ts';
 import { loggerOptions } from './lib/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -67,6 +68,7 @@ export interface Services {
   database: DatabaseHandle;
   bus: EventBus;
   hub: SocketHub;
+  jobs: JobQueue;
   auth: AuthService;
   points: PointsService;
   images: ImageService;
@@ -98,6 +100,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** Tests read the mail instead of sending it. */
   mailer?: Mailer;
+  /** Tests retry and time out in milliseconds rather than minutes. */
+  jobs?: Partial<JobSettings>;
   /** Uploaded images; by default the S3 bucket or the directory under DATA_DIR the config names. */
   storage?: Storage;
   /**
@@ -160,11 +164,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
+  const jobs = new JobQueue(database, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs });
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);
   const roles = new RolesService(database.db, audit, bus);
   const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
-  const auth = new AuthService(database.db, bus, points, roles, community, mailer, publicUrl, app.log);
+  const auth = new AuthService(database.db, bus, points, roles, community, jobs, mailer, publicUrl);
   const images = new ImageService(opened.storage, app.log);
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
   const profiles: ProfilesService = new ProfilesService(database.db, images, {
@@ -195,6 +200,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     database,
     bus,
     hub,
+    jobs,
     auth,
     points,
     images,
@@ -228,7 +234,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(pruneTimer);
-    await auth.settled();
+    await jobs.stop();
     await presence.stop();
     hub.stop();
   });
@@ -276,5 +282,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
 
+  // Last, once every kind has its handler: jobs left from before a restart run now.
+  await jobs.start();
   return app;
 }

@@ -45,7 +45,7 @@ describe('the log of a run that signs up, signs in, signs another browser out, r
     secrets.set('mistyped password', wrong);
 
     await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
-    await app.services.auth.settled();
+    await app.services.jobs.runDue();
     const resetToken = /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
     expect(resetToken).not.toBe('');
     secrets.set('reset token', resetToken).set('reset token hash', hashToken(resetToken));
@@ -63,7 +63,7 @@ describe('the log of a run that signs up, signs in, signs another browser out, r
     secrets.set('wrong current password', 'a wrong current password').set('changed password', changedPassword);
 
     await send(app, 'POST', '/api/me/email-change', { cookie: signedIn, body: { email: 'moved@example.com', currentPassword: changedPassword } });
-    await app.services.auth.settled();
+    await app.services.jobs.runDue();
     // The link to the new address and the notice to the old one are sent side by side, in no set order.
     const confirmToken = /\/confirm-email\/([\w-]+)/.exec(mails.findLast((mail) => mail.to === 'moved@example.com')?.text ?? '')?.[1] ?? '';
     expect(confirmToken).not.toBe('');

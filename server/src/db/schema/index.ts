@@ -2,6 +2,7 @@ export * from './community.ts';
 export * from './conversations.ts';
 export * from './idempotency.ts';
 export * from './items.ts';
+export * from './jobs.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './points.ts';

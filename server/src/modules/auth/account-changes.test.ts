@@ -24,7 +24,7 @@ afterEach(async () => {
 const db = () => app.services.database.db;
 const errorOf = (response: { json: () => unknown }) => (response.json() as { error: { code: string; message: string } }).error;
 const mailsTo = async (to: string) => {
-  await app.services.auth.settled();
+  await app.services.jobs.runDue();
   return mails.filter((mail) => mail.to === to);
 };
 
@@ -54,7 +54,7 @@ async function outstandingLinks(member: Member, newEmail: string): Promise<{ con
   await requestEmailChange(member, newEmail);
   const confirmation = await confirmationTokenFor(newEmail);
   await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
-  await app.services.auth.settled();
+  await app.services.jobs.runDue();
   return { confirmation, reset: /\/reset-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] };
 }
 
@@ -302,7 +302,7 @@ describe('changing the email', () => {
     expect(errorOf(wrong)).toEqual({ code: 'VALIDATION_ERROR', message: TEXT.account.currentPasswordWrong });
     expect(errorOf(same)).toEqual({ code: 'VALIDATION_ERROR', message: TEXT.account.emailUnchanged });
     expect(await fingerprint(db())).toBe(before);
-    await app.services.auth.settled();
+    await app.services.jobs.runDue();
     expect(mails).toEqual([]);
   });
 

@@ -103,7 +103,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
         preHandler: [resetPerIp, rateLimit(limits.resetPerEmail, byEmail)],
       },
       async (request) => {
-        auth.requestPasswordReset(request.body);
+        await auth.requestPasswordReset(request.body);
         return { message: TEXT.account.resetRequested };
       },
     );

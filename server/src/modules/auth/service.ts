@@ -14,13 +14,14 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@swapyard/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { JobKind, JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
-import { accountMails } from './mails.ts';
+import { accountMailJob, renderAccountMail } from './mails.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { presentSession, publicSessionId, storableUserAgent } from './present-session.ts';
 import { presentCurrentUser } from './present-user.ts';
@@ -55,8 +56,9 @@ export type SignInCheck = (tx: Executor, userId: string) => Promise<void>;
 
 export class AuthService {
   private readonly sessions = new SessionCache();
-  private readonly pending = new Set<Promise<void>>();
   private readonly signInChecks: SignInCheck[] = [];
+  private readonly mail: JobKind<z.input<typeof accountMailJob>>;
+  private readonly resetRequest: JobKind<{ email: string }>;
 
   constructor(
     private readonly db: Database,
@@ -64,11 +66,19 @@ export class AuthService {
     private readonly points: PointsService,
     private readonly roles: RolesService,
     private readonly community: CommunityService,
-    private readonly mailer: Mailer,
-    private readonly publicUrl: (path: string) => string,
-    private readonly log: FastifyBaseLogger,
+    jobs: JobQueue,
+    mailer: Mailer,
+    publicUrl: (path: string) => string,
   ) {
     bus.subscribe(this.sessions);
+    this.mail = jobs.define('auth.mail', {
+      payload: accountMailJob,
+      handle: async (job) => mailer.send(renderAccountMail(job, await this.communityName(), publicUrl)),
+    });
+    this.resetRequest = jobs.define('auth.password-reset-request', {
+      payload: z.object({ email: z.string() }),
+      handle: ({ email }) => this.storeResetLink(email),
+    });
   }
 
   /**
@@ -201,12 +211,12 @@ export class AuthService {
   }
 
   /**
-   * Answers at once, the same whether or not the email has an account: finding the member,
-   * storing the link and mailing it all happen after the answer, as a write and an SMTP round trip
-   * done for members only would tell a stopwatch who has an account.
+   * Answers after the same one write whether or not the email has an account: finding the member,
+   * storing the link and mailing it are a job's, as a write and an SMTP round trip done for
+   * members only would tell a stopwatch who has an account.
    */
-  requestPasswordReset({ email }: ForgotPasswordBody): void {
-    this.afterAnswer('password reset link could not be sent', () => this.sendResetLink(email));
+  async requestPasswordReset({ email }: ForgotPasswordBody): Promise<void> {
+    await this.resetRequest.enqueue(this.db, { email });
   }
 
   /**
@@ -238,12 +248,10 @@ export class AuthService {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       await repo.endPasswordResetsOf(tx, user.id);
       await repo.deletePendingEmailChanges(tx, user.id);
+      await this.mail.enqueue(tx, { template: 'passwordChanged', to: user.email });
       return repo.deleteSessionsOfUserExcept(tx, user.id, session.id);
     });
     await this.announceSessionsEnded(ended);
-    this.afterAnswer('password change notice could not be sent', async () =>
-      this.mailer.send(accountMails.passwordChanged(await this.communityName(), user.email, this.publicUrl('/forgot-password'))),
-    );
   }
 
   /**
@@ -260,13 +268,9 @@ export class AuthService {
       await repo.lockUser(tx, user.id);
       await repo.deletePendingEmailChanges(tx, user.id);
       await repo.insertEmailChange(tx, { tokenHash: hashToken(token), userId: user.id, newEmail: input.email, expiresAt });
+      await this.mail.enqueue(tx, { template: 'confirmEmail', to: input.email, token });
+      await this.mail.enqueue(tx, { template: 'emailChangeRequested', to: user.email, newEmail: input.email });
     });
-    this.afterAnswer('email confirmation link could not be sent', async () =>
-      this.mailer.send(accountMails.confirmEmail(await this.communityName(), input.email, this.publicUrl(`/confirm-email/${token}`))),
-    );
-    this.afterAnswer('email change notice could not be sent', async () =>
-      this.mailer.send(accountMails.emailChangeRequested(await this.communityName(), user.email, input.email)),
-    );
     return { pending: { email: input.email, expiresAt: expiresAt.toISOString() } };
   }
 
@@ -292,20 +296,6 @@ export class AuthService {
     });
   }
 
-  /** Settles once the work started after earlier answers is done: shutdown waits for it. */
-  async settled(): Promise<void> {
-    await Promise.all(this.pending);
-  }
-
-  /** Runs work once the current answer is on its way (setImmediate follows the reply's write). */
-  private afterAnswer(failure: string, work: () => Promise<void>): void {
-    const running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      .catch((error: unknown) => this.log.error({ err: error }, failure))
-      .finally(() => this.pending.delete(running));
-    this.pending.add(running);
-  }
-
   /**
    * The member behind the session, once the password they typed is theirs: checked exactly as
    * sign-in checks it, so it takes sign-in's time; a wrong one changes nothing. Before any change
@@ -320,16 +310,17 @@ export class AuthService {
     return user;
   }
 
-  private async sendResetLink(email: string): Promise<void> {
+  /** The link and its mail are stored together: a link nobody is sent is never made. */
+  private async storeResetLink(email: string): Promise<void> {
     const token = newToken();
-    const reset = await repo.insertPasswordResetFor(this.db, email, {
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+    await this.db.transaction(async (tx) => {
+      const reset = await repo.insertPasswordResetFor(tx, email, {
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+      });
+      const user = reset && (await repo.findUserById(tx, reset.userId));
+      if (user) await this.mail.enqueue(tx, { template: 'passwordReset', to: user.email, token });
     });
-    if (!reset) return;
-    const user = await repo.findUserById(this.db, reset.userId);
-    if (!user) return;
-    await this.mailer.send(accountMails.passwordReset(await this.communityName(), user.email, this.publicUrl(`/reset-password/${token}`)));
   }
 
   /** Mails carry the name the community goes by now. */

@@ -140,7 +140,7 @@ describe('mails', () => {
     const member = await registerMember(app);
     await putSettings({ name: 'Harbour Swaps' });
     await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
-    await app.services.auth.settled();
+    await app.services.jobs.runDue();
     const mail = mails.find((sent) => sent.to === member.user.email);
     expect(mail?.subject).toBe('Reset your Harbour Swaps password');
     expect(mail?.text).not.toContain('Swapyard');

@@ -112,7 +112,7 @@ describe('suspending a member', () => {
 
     expect((await suspend(moderator, member, { duration: 'indefinite', reason: 'Harassment' })).statusCode).toBe(200);
     await send(app, 'POST', '/api/auth/forgot-password', { body: { email: member.user.email } });
-    await app.services.auth.settled();
+    await app.services.jobs.runDue();
     const token = /\/reset-password\/([\w-]+)/.exec(test.mails.findLast((mail) => mail.to === member.user.email)?.text ?? '')?.[1];
     const password = 'a fresh new secret';
     const reset = await send(app, 'POST', '/api/auth/reset-password', { body: { token, password, confirmPassword: password } });

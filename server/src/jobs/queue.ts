@@ -1,0 +1,177 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { z } from 'zod';
+import type { DatabaseHandle, Executor } from '../db/database.ts';
+import * as repo from './repository.ts';
+
+export interface JobSettings {
+  /** How often a worker looks for jobs it was not told about (the wake-up NOTIFY lost with a dropped connection). */
+  pollMs: number;
+  /** How long a claim holds a job: a worker that died mid-job lets it go after this. Longer than any job runs. */
+  leaseMs: number;
+  /** The first retry's delay; each later one doubles it, up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = {
+  pollMs: 10_000,
+  leaseMs: 10 * 60_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+};
+
+// 30 s, 1, 2, 4, 8, 16, 32 min: an SMTP server down for most of an hour still gets the mail.
+const DEFAULT_MAX_ATTEMPTS = 8;
+const MAX_ERROR_LENGTH = 500;
+
+export interface JobKind<P> {
+  readonly name: string;
+  /** In the transaction of the change that causes it: the job exists if and only if the change commits. */
+  enqueue(tx: Executor, payload: P): Promise<void>;
+}
+
+interface Handler {
+  payload: z.ZodType;
+  handle(payload: unknown): Promise<void>;
+}
+
+/**
+ * The durable job queue (docs/decisions/019): jobs are rows written in the caller's transaction,
+ * and every instance runs a worker that claims them one at a time, retries a failure with
+ * exponential backoff and gives up after a kind's attempts, keeping the row. A job may run again
+ * if its worker dies after the work but before the row is deleted, so handlers must tolerate that.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, Handler>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopping = false;
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: JobSettings = DEFAULT_JOB_SETTINGS,
+  ) {}
+
+  /** Each kind has one handler; its payload is checked when the job runs, as a row may outlive the code that wrote it. */
+  define<S extends z.ZodType>(
+    name: string,
+    options: { payload: S; handle: (payload: z.output<S>) => Promise<void>; maxAttempts?: number },
+  ): JobKind<z.input<S>> {
+    if (this.handlers.has(name)) throw new Error(`job kind ${name} is defined twice`);
+    this.handlers.set(name, { payload: options.payload, handle: options.handle as (payload: unknown) => Promise<void> });
+    const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    return {
+      name,
+      enqueue: (tx, payload) => repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts }),
+    };
+  }
+
+  /** Starts this instance's worker: it hears new jobs as their transactions commit, and runs what is already due. */
+  async start(): Promise<void> {
+    await this.listen();
+    void this.runDue();
+  }
+
+  /**
+   * Runs due jobs until none is left. Resolves once a look for due jobs, made after this call,
+   * found none; jobs waiting for a retry, or held by another instance, are not waited for.
+   */
+  runDue(): Promise<void> {
+    if (this.stopping) return this.running ?? Promise.resolve();
+    this.again = true;
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+      void this.schedule();
+    });
+    return this.running;
+  }
+
+  /** The job being run finishes; no other is claimed. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+
+  private async drain(): Promise<void> {
+    clearTimeout(this.timer);
+    try {
+      while (this.again && !this.stopping) {
+        this.again = false;
+        let job: repo.ClaimedJob | undefined;
+        while (!this.stopping && (job = await repo.claimDue(this.database.db, this.settings.leaseMs))) await this.run(job);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'the job worker could not reach the database; it looks again at the next poll');
+    }
+  }
+
+  private async run(job: repo.ClaimedJob): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (job.attempts > job.maxAttempts) throw new Error('its last attempt stopped without finishing (the worker died)');
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler.handle(handler.payload.parse(job.payload));
+    } catch (error) {
+      await this.fail(job, error);
+      return;
+    }
+    await repo.finish(this.database.db, job);
+  }
+
+  /** Logged with the job's id and kind only: a payload may carry a link that signs a member in. */
+  private async fail(job: repo.ClaimedJob, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    const details = { job: job.id, kind: job.kind, attempts: job.attempts, error: message };
+    if (job.attempts >= job.maxAttempts) {
+      await repo.giveUp(this.database.db, job, message);
+      this.log.error(details, `job gave up after ${String(job.attempts)} attempts; its row stays in the jobs table`);
+      return;
+    }
+    const delayMs = Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** (job.attempts - 1));
+    await repo.retryLater(this.database.db, job, delayMs, message);
+    this.log.warn({ ...details, retryInMs: delayMs }, 'job failed; it will be retried');
+  }
+
+  /** Wakes at the next retry or lease end, or at the poll interval, whichever comes first. */
+  private async schedule(): Promise<void> {
+    if (this.stopping) return;
+    let delay = this.settings.pollMs;
+    try {
+      if (!this.unlisten) await this.listen();
+      delay = Math.min(delay, (await repo.msUntilNextDue(this.database.db)) ?? delay);
+    } catch (error) {
+      this.log.warn({ err: error }, 'the job worker could not reach the database; it looks again at the next poll');
+    }
+    if (this.stopping || this.running) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.runDue(), delay);
+    this.timer.unref();
+  }
+
+  private async listen(): Promise<void> {
+    const { pglite, url } = this.database;
+    if (pglite) {
+      this.unlisten = await pglite.listen(repo.JOBS_CHANNEL, () => void this.runDue());
+      return;
+    }
+    if (!url) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', () => void this.runDue());
+    client.on('error', (error) => {
+      // Polling carries on; the next poll listens again.
+      this.log.warn({ err: error }, 'the job wake-up connection failed');
+      this.unlisten = undefined;
+      void client.end().catch(() => undefined);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${repo.JOBS_CHANNEL}`);
+    this.unlisten = () => client.end();
+  }
+}

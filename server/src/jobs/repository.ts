@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../db/database.ts';
+import { jobs } from '../db/schema/index.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type ClaimedJob = JobRow & { claim: string };
+
+/** Heard by every worker once the transaction that wrote a job commits, and never if it rolls back. */
+export const JOBS_CHANNEL = 'swapyard_jobs';
+
+const millis = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
+
+export async function insertJob(db: Executor, job: { kind: string; payload: unknown; maxAttempts: number }): Promise<void> {
+  await db.insert(jobs).values(job);
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+}
+
+/**
+ * The oldest due job nobody holds, now held by this claim until the lease ends. SKIP LOCKED lets
+ * workers claiming at the same moment take different jobs instead of queueing behind one row.
+ */
+export async function claimDue(db: Executor, leaseMs: number): Promise<ClaimedJob | undefined> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.failedAt),
+        lte(jobs.runAt, sql`now()`),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`now() + ${millis(leaseMs)}`, claim: randomUUID() })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return row as ClaimedJob | undefined;
+}
+
+/** Done: the row goes. A claim that lapsed and was taken by another worker matches nothing. */
+export async function finish(db: Executor, job: ClaimedJob): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
+}
+
+/** Free to be claimed again once the delay has passed. */
+export async function retryLater(db: Executor, job: ClaimedJob, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now() + ${millis(delayMs)}`, lockedUntil: null, claim: null, lastError: error })
+    .where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
+}
+
+/** Kept, never claimed again: the operator reads why in last_error. */
+export async function giveUp(db: Executor, job: ClaimedJob, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ failedAt: sql`now()`, lockedUntil: null, claim: null, lastError: error })
+    .where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
+}
+
+/** How long until the next job falls due (a retry, or a lease that runs out), if any is waiting. */
+export async function msUntilNextDue(db: Executor): Promise<number | undefined> {
+  const [row] = await db
+    .select({
+      ms: sql<string | null>`extract(epoch from min(greatest(${jobs.runAt}, coalesce(${jobs.lockedUntil}, ${jobs.runAt}))) - now()) * 1000`,
+    })
+    .from(jobs)
+    .where(isNull(jobs.failedAt));
+  return row?.ms == null ? undefined : Math.max(0, Number(row.ms));
+}
