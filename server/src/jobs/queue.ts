@@ -66,7 +66,7 @@ export class JobQueue {
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     return {
       name,
-      enqueue: (tx, payload) => repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts }),
+      enqueue: async (tx, payload) => repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts }),
     };
   }
 

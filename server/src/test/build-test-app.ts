@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../config.ts';
+import type { JobSettings } from '../jobs/queue.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { LogCapture } from './log-capture.ts';
@@ -27,10 +28,13 @@ export interface TestApp {
   log: LogCapture;
 }
 
-/** newMemberLimits: a test about new members' daily limits asks for them; others make more than they allow. */
+/**
+ * newMemberLimits: a test about new members' daily limits asks for them; others make more than they allow.
+ * jobs: a test about the job queue's retries and leases shortens them.
+ */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  { newMemberLimits = false }: { newMemberLimits?: boolean } = {},
+  { newMemberLimits = false, jobs }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings> } = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const mailer: Mailer = {
@@ -51,6 +55,7 @@ export async function buildTestApp(
     storage: new LocalStorage(uploadsDir),
     logStream: log,
     withoutNewMemberLimits: !newMemberLimits,
+    jobs,
   });
   app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
   return { app, mails, uploadsDir, config, log };

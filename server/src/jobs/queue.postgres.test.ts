@@ -1,0 +1,73 @@
+import { isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/database.ts';
+import { jobs } from '../db/schema/index.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { useTwoInstances } from '../test/two-instances.ts';
+import * as repo from './repository.ts';
+
+const instances = useTwoInstances();
+
+describe('two instances on one PostgreSQL database', () => {
+  it('run every job exactly once between them', async () => {
+    const { a, b } = instances();
+    const ran: { instance: string; n: number }[] = [];
+    const kinds = Object.entries({ a, b }).map(([instance, app]) =>
+      app.services.jobs.define('test.once', {
+        payload: z.object({ n: z.number() }),
+        handle: async ({ n }) => {
+          ran.push({ instance, n });
+          // Long enough that the other instance claims while this one works.
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      }),
+    );
+    const count = 300;
+    await a.services.database.db.transaction(async (tx) => {
+      for (let n = 0; n < count; n += 1) await kinds[0]!.enqueue(tx, { n });
+    });
+
+    await expect.poll(() => ran.length, { timeout: 20_000 }).toBe(count);
+    await Promise.all([a.services.jobs.runDue(), b.services.jobs.runDue()]);
+    expect(ran).toHaveLength(count);
+    expect(new Set(ran.map((run) => run.n)).size).toBe(count);
+    // Both heard the commit and both took a share.
+    expect(new Set(ran.map((run) => run.instance))).toEqual(new Set(['a', 'b']));
+    expect(await a.services.database.db.select().from(jobs)).toEqual([]);
+  });
+});
+
+describe('claiming', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('skips a job another worker is claiming instead of waiting for it', async () => {
+    for (const n of [1, 2]) await repo.insertJob(database.db, { kind: 'test.skip', payload: { n }, maxAttempts: 3 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let claimedElsewhere: repo.ClaimedJob | undefined;
+    let inClaim!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (inClaim = resolve));
+    // A claim in progress in another transaction: the first job's row is locked until it ends.
+    const other = database.db.transaction(async (tx) => {
+      claimedElsewhere = await repo.claimDue(tx, 60_000);
+      inClaim();
+      await held;
+    });
+    await lockTaken;
+    const claimed = await repo.claimDue(database.db, 60_000);
+    expect(claimed?.payload).toEqual({ n: 2 });
+    expect(claimedElsewhere?.payload).toEqual({ n: 1 });
+    release();
+    await other;
+    // Both are held now; nothing else is due.
+    expect(await repo.claimDue(database.db, 60_000)).toBeUndefined();
+    expect(await database.db.select({ id: jobs.id }).from(jobs).where(isNotNull(jobs.claim))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jobs } from '../db/schema/index.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import type { LogCapture } from '../test/log-capture.ts';
+import * as repo from './repository.ts';
+
+const RETRY_BASE_MS = 60;
+const payload = z.object({ tag: z.string() });
+
+let app: FastifyInstance;
+let log: LogCapture;
+
+beforeAll(async () => {
+  ({ app, log } = await buildTestApp({ logLevel: 'warn' }, { jobs: { retryBaseMs: RETRY_BASE_MS } }));
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const rowOf = async (tag: string) => {
+  const rows = await app.services.database.db.select().from(jobs);
+  return rows.find((row) => (row.payload as { tag?: string }).tag === tag);
+};
+
+/** A kind of its own for each test, whose handler records the tags it ran. */
+function recordingKind(handle: (tag: string) => Promise<void> = async () => undefined, maxAttempts?: number) {
+  const ran: string[] = [];
+  const kind = app.services.jobs.define(`test.${randomUUID()}`, {
+    payload,
+    maxAttempts,
+    handle: async ({ tag }) => {
+      ran.push(tag);
+      await handle(tag);
+    },
+  });
+  return { kind, ran };
+}
+
+describe('the job queue', () => {
+  it('runs a job once its transaction commits, and never one whose transaction rolled back', async () => {
+    const { kind, ran } = recordingKind();
+    const kept = randomUUID();
+    const rolledBack = randomUUID();
+    await app.services.database.db.transaction(async (tx) => kind.enqueue(tx, { tag: kept }));
+    await expect(
+      app.services.database.db.transaction(async (tx) => {
+        await kind.enqueue(tx, { tag: rolledBack });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    // Woken by the commit, without waiting for a poll.
+    await expect.poll(() => ran).toEqual([kept]);
+    await app.services.jobs.runDue();
+    expect(ran).toEqual([kept]);
+    expect(await rowOf(kept)).toBeUndefined();
+    expect(await rowOf(rolledBack)).toBeUndefined();
+  });
+
+  it('retries a failing job with growing delays, then gives up: the row stays and one line says so, without the payload', async () => {
+    const times: number[] = [];
+    const { kind } = recordingKind(async () => {
+      times.push(Date.now());
+      throw new Error('SMTP said no');
+    }, 3);
+    const secret = randomUUID();
+    await kind.enqueue(app.services.database.db, { tag: secret });
+
+    await expect.poll(async () => (await rowOf(secret))?.failedAt, { timeout: 10_000 }).toBeInstanceOf(Date);
+    expect(times).toHaveLength(3);
+    const [first = 0, second = 0, third = 0] = times;
+    expect(second - first).toBeGreaterThanOrEqual(RETRY_BASE_MS);
+    expect(third - second).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
+    expect(await rowOf(secret)).toMatchObject({ kind: kind.name, attempts: 3, lastError: 'SMTP said no', claim: null });
+
+    const lines = log.lines.filter((line) => line.includes(kind.name));
+    expect(lines.filter((line) => line.includes('"level":40'))).toHaveLength(2);
+    const [gaveUp, ...more] = log.entries().filter((entry) => entry.kind === kind.name && entry.level === 50);
+    expect(more).toEqual([]);
+    expect(gaveUp).toMatchObject({ attempts: 3, error: 'SMTP said no', msg: expect.stringContaining('gave up after 3 attempts') });
+    expect(lines.join('\n')).not.toContain(secret);
+
+    // Given up is final: nothing runs it again.
+    await app.services.jobs.runDue();
+    expect(times).toHaveLength(3);
+  });
+
+  it('runs again a job whose worker died holding it, once the lease runs out', async () => {
+    const { kind, ran } = recordingKind();
+    const tag = randomUUID();
+    // What a worker leaves behind when it dies mid-job: the job claimed, its lease running.
+    await app.services.database.db.transaction(async (tx) => {
+      await kind.enqueue(tx, { tag });
+      expect(await repo.claimDue(tx, 300)).toMatchObject({ kind: kind.name, attempts: 1 });
+    });
+    await app.services.jobs.runDue();
+    expect(ran).toEqual([]);
+
+    await expect.poll(() => ran, { timeout: 5_000 }).toEqual([tag]);
+    await expect.poll(() => rowOf(tag)).toBeUndefined();
+  });
+
+  it('gives up a job whose worker died on its last attempt, without running it again', async () => {
+    const { kind, ran } = recordingKind(async () => undefined, 1);
+    const tag = randomUUID();
+    await app.services.database.db.transaction(async (tx) => {
+      await kind.enqueue(tx, { tag });
+      await repo.claimDue(tx, 100);
+    });
+    await expect.poll(async () => (await rowOf(tag))?.failedAt, { timeout: 5_000 }).toBeInstanceOf(Date);
+    expect(ran).toEqual([]);
+    expect((await rowOf(tag))?.lastError).toContain('the worker died');
+  });
+
+  it('refuses a payload its kind does not describe before anything is written', async () => {
+    const { kind } = recordingKind();
+    await expect(kind.enqueue(app.services.database.db, { tag: 42 } as unknown as { tag: string })).rejects.toThrow();
+    expect(await app.services.database.db.select().from(jobs).where(eq(jobs.kind, kind.name))).toEqual([]);
+  });
+});
