@@ -45,6 +45,7 @@ interface Handler {
 export class JobQueue {
   private readonly handlers = new Map<string, Handler>();
   private running: Promise<void> | undefined;
+  private scheduling: Promise<void> | undefined;
   private again = false;
   private stopping = false;
   private timer: NodeJS.Timeout | undefined;
@@ -85,7 +86,7 @@ export class JobQueue {
     this.again = true;
     this.running ??= this.drain().finally(() => {
       this.running = undefined;
-      void this.schedule();
+      this.scheduling = this.schedule();
     });
     return this.running;
   }
@@ -95,6 +96,7 @@ export class JobQueue {
     this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.scheduling;
     await this.unlisten?.();
     this.unlisten = undefined;
   }
@@ -170,8 +172,13 @@ export class JobQueue {
       this.unlisten = undefined;
       void client.end().catch(() => undefined);
     });
-    await client.connect();
-    await client.query(`LISTEN ${repo.JOBS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${repo.JOBS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.unlisten = () => client.end();
   }
 }
