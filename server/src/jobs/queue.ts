@@ -57,7 +57,7 @@ export class JobQueue {
     private readonly settings: JobSettings = DEFAULT_JOB_SETTINGS,
   ) {}
 
-  /** Each kind has one handler; its payload is checked when the job runs, as a row may outlive the code that wrote it. */
+  /** Each kind has one handler. Its payload is checked when written and again when run, as a row may outlive the code that wrote it. */
   define<S extends z.ZodType>(
     name: string,
     options: { payload: S; handle: (payload: z.output<S>) => Promise<void>; maxAttempts?: number },
