@@ -8,7 +8,7 @@ import { listItem, pngFile } from './fixtures/items.ts';
 import { focusStop, notReached, tabThrough, tabTo, unseenStops } from './fixtures/keyboard.ts';
 import { registerClient, registerMember, registerSignedIn, signIn } from './fixtures/members.ts';
 import { setRole, useServer } from './fixtures/server.ts';
-import { propose } from './fixtures/swaps.ts';
+import { confirmHandover, propose } from './fixtures/swaps.ts';
 import { useWorld } from './fixtures/world.ts';
 
 const server = useServer();
@@ -176,7 +176,7 @@ describe('main actions by keyboard alone', () => {
     const { context, page } = await openBrowser();
     await registerSignedIn(context, baseURL);
     const item = await listItem(context, baseURL, { title: 'Keyboard-accepted kettle' });
-    await propose(sender, baseURL, { itemId: item.id, pointsOffer: 10 });
+    const proposal = await propose(sender, baseURL, { itemId: item.id, pointsOffer: 10 });
     await page.goto('/notifications');
 
     await reach(page, page.getByRole('main').getByRole('button', { name: 'Accept' }));
@@ -188,6 +188,11 @@ describe('main actions by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await toast(page, TEXT.proposals.accepted).waitFor();
     await page.waitForURL('**/proposals/*');
+    // Rating opens once both confirm the hand-over; the open page shows the form when they have.
+    await page.getByText(/once both of you have confirmed the hand-over, or from/).waitFor();
+    await confirmHandover(sender, baseURL, proposal.id);
+    await confirmHandover(context, baseURL, proposal.id);
+    await page.getByRole('radiogroup').waitFor();
 
     // One stop for the whole group of stars; the arrow keys choose among them.
     await reach(page, page.getByRole('radio', { name: '1 star', exact: true }));

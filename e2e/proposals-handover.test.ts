@@ -38,6 +38,9 @@ describe('the hand-over after Accept', () => {
       await main(page).getByRole('heading', { name: 'Arrange hand-over' }).waitFor();
       await textsOf(badge(page)).toEqual(['Accepted']);
       await main(page).getByText('No hand-over arranged yet.').waitFor();
+      // Not completed yet: the page says when rating opens, 14 days after Accept at the latest, instead of the form.
+      await main(page).getByText(/^You can rate (Ann|Ben) once both of you have confirmed the hand-over, or from .+\.$/).waitFor();
+      expect(await main(page).getByRole('radiogroup').count()).toBe(0);
       await expect.poll(() => server().openSockets(member.id), UI_WAIT).toBeGreaterThan(0);
     }
 
@@ -72,7 +75,7 @@ describe('the hand-over after Accept', () => {
       await textsOf(badge(page)).toEqual(['Completed']);
       await main(page).getByRole('heading', { name: 'Hand-over', exact: true }).waitFor();
       await main(page).getByText(/^Completed .*: both of you confirmed the hand-over\.$/).waitFor();
-      // The arrangement can no longer change, and rating is what is left to do.
+      // The arrangement can no longer change, and rating is what is left to do: the form shows, live on Ann's page.
       expect(await page.getByLabel('Place', { exact: true }).count()).toBe(0);
       await main(page).getByRole('radiogroup').waitFor();
     }

@@ -4,7 +4,7 @@ import { PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.
 import { listItem } from './fixtures/items.ts';
 import { registerClient, registerSignedIn } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
-import { propose } from './fixtures/swaps.ts';
+import { confirmHandover, propose } from './fixtures/swaps.ts';
 
 const server = useServer();
 const openBrowser = useBrowsers(() => server().baseURL);
@@ -54,6 +54,11 @@ test('a proposal of 30 points, accepted from the notifications, moves the points
   await expect
     .poll(async () => (await ben.page.getByRole('main').locator('li h2').allInnerTexts()).includes('Swap journey kayak'), UI_WAIT)
     .toBe(false);
+
+  // Both sides confirm the hand-over, which opens rating.
+  const proposalId = new URL(ann.page.url()).pathname.split('/').pop()!;
+  await confirmHandover(ann.context, server().baseURL, proposalId);
+  await confirmHandover(ben.context, server().baseURL, proposalId);
 
   for (const [page, stars, comment] of [
     [ann.page, '5 stars', 'Paid on the dot, kayak found a good home'],

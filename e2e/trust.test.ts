@@ -5,7 +5,7 @@ import { openConversation, sendMessage } from './fixtures/conversations.ts';
 import { listItem } from './fixtures/items.ts';
 import { registerClient, signIn, type Member } from './fixtures/members.ts';
 import { useServer } from './fixtures/server.ts';
-import { acceptProposal, propose, rateProposal } from './fixtures/swaps.ts';
+import { acceptProposal, confirmHandover, propose, rateProposal } from './fixtures/swaps.ts';
 
 const server = useServer();
 const openBrowser = useBrowsers(() => server().baseURL);
@@ -29,6 +29,8 @@ beforeAll(async () => {
     ninasChair = await listItem(asNina!, baseURL, { title: 'Rocking chair' });
     const proposal = await propose(asBen!, baseURL, { itemId: olgasStove.id, pointsOffer: 20 });
     await acceptProposal(asOlga!, baseURL, proposal.id);
+    await confirmHandover(asBen!, baseURL, proposal.id);
+    await confirmHandover(asOlga!, baseURL, proposal.id);
     await rateProposal(asBen!, baseURL, proposal.id, 4, 'Stove works a treat');
     const conversationId = await openConversation(asBen!, baseURL, olga.id, olgasLamp.id);
     for (let turn = 1; turn <= 5; turn += 1) {

@@ -61,8 +61,18 @@ export const proposal = z.object({
   counteredFromId: z.uuid().nullable(),
   /** The counter-offer that replaced this one, once countered. */
   counteredById: z.uuid().nullable(),
-  /** Every offer of the negotiation up to this one, newest first: this offer, then the ones it answered. */
-  thread: z.array(proposalOffer),
+  /**
+   * Every offer of the negotiation up to this one, newest first: this offer, then the ones it
+   * answered. Only a proposal read on its own carries it (the proposal page); lists leave it out.
+   */
+  thread: z.array(proposalOffer).optional(),
+  /**
+   * When the two may rate each other: the swap's completion, or 14 days after Accept, whichever
+   * comes first; null while there is nothing to rate yet or any more.
+   */
+  ratingOpensAt: z.iso.datetime().nullable(),
+  /** Rating is open now (the server refuses a rating before it is). */
+  ratingOpen: z.boolean(),
   /** What the viewer gave the other side, if they rated this swap. */
   viewerRating: z.object({ stars: z.number().int().min(1).max(5), comment: z.string() }).nullable(),
   /**

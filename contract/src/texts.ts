@@ -141,6 +141,8 @@ export const TEXT = {
     /** Not in SPEC.md: the other side deleted their account while this proposal was open (issue 14). */
     memberLeft: 'The other member has left Swapyard, so this swap can no longer happen.',
     rateOnlyAccepted: 'You can rate a member only after an accepted swap.',
+    /** Issue 22: rating opens when the swap is completed, or 14 days after Accept. */
+    rateNotYet: 'You can rate this swap once both of you have confirmed the hand-over, or 14 days after it was accepted.',
     alreadyRated: 'You have already rated this swap.',
     starsInvalid: 'Please choose from 1 to 5 stars.',
     rated: 'Thanks for your rating',
@@ -197,6 +199,10 @@ export const TEXT = {
     handoverConfirmedBody: (name: string, item: string) => `${name} confirmed the hand-over of ${item}. Confirm your side once you have met.`,
     swapCompleted: 'Swap completed',
     swapCompletedBody: (item: string, name: string) => `Your swap for ${item} is completed. Rate ${name}.`,
+    /** Issue 22: once, 3 days after Accept, to a side that has not confirmed the hand-over. */
+    handoverReminder: 'Confirm your hand-over',
+    handoverReminderBody: (item: string, name: string) =>
+      `Your swap with ${name} for ${item} was accepted 3 days ago. Once you have met, confirm the hand-over.`,
   },
   /** Issue 15: a member's report of a listing, a profile or a message. */
   reports: {

@@ -114,6 +114,8 @@ export interface AppOptions {
 const REQUEST_ID = /^[\w-]{1,64}$/;
 const BODY_LIMIT_BYTES = 64 * 1024;
 const SESSION_PRUNE_MS = 60 * 60_000;
+/** Reminders are due by the day: a quarter of an hour late is on time. */
+const HANDOVER_REMINDER_SWEEP_MS = 15 * 60_000;
 
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
@@ -223,6 +225,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
   }, SESSION_PRUNE_MS);
   pruneTimer.unref();
+  // Every instance sweeps; the proposal rows make each reminder go out once (ProposalsService.remindHandovers).
+  let reminding: Promise<unknown> = Promise.resolve();
+  const reminderTimer = setInterval(() => {
+    reminding = proposals.remindHandovers().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'hand-over reminders failed');
+    });
+  }, HANDOVER_REMINDER_SWEEP_MS);
+  reminderTimer.unref();
 
   // Keep-alive connections would hold a closing server open until they time out (72 s):
   // answers sent while closing tell the client to hang up.
@@ -234,6 +244,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(pruneTimer);
+    clearInterval(reminderTimer);
+    await reminding;
     await jobs.stop();
     await presence.stop();
     hub.stop();

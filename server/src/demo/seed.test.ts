@@ -67,7 +67,9 @@ describe('the demo seed', () => {
 
     const statuses = await db.select({ status: proposals.status, n: count() }).from(proposals).groupBy(proposals.status);
     expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(PROPOSAL_STATUSES));
-    const accepted = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.status, 'accepted'));
+    const accepted = await db.select({ id: proposals.id, completedAt: proposals.completedAt }).from(proposals).where(eq(proposals.status, 'accepted'));
+    // Completed through both members' confirms, so the profiles' trust block counts them.
+    expect(accepted.every((row) => row.completedAt !== null)).toBe(true);
     const rated = await db.selectDistinct({ id: ratings.proposalId }).from(ratings);
     expect(new Set(rated.map((row) => row.id))).toEqual(new Set(accepted.map((row) => row.id)));
     const swaps = await db.select({ n: count() }).from(pointEntries).where(sql`${pointEntries.reason} <> 'signup_bonus'`);

@@ -137,6 +137,15 @@ async function seedProposals(app: FastifyInstance, community: Community): Promis
     }
     const action = ANSWER[spec.status];
     expectStatus(await answer(app, spec.status === 'cancelled' ? sender : receiver, proposal.id, action), 200, `${action} of "${spec.item}"`);
+    if (spec.status !== 'accepted') continue;
+    // The demo's swaps happened: both sides confirmed the hand-over, so profiles count them and ratings open.
+    for (const member of [receiver, sender]) {
+      expectStatus(
+        await send(app, 'POST', `/api/proposals/${proposal.id}/handover/confirm`, { cookie: member.cookie }),
+        200,
+        `a hand-over of "${spec.item}"`,
+      );
+    }
     const ratings: [Member, DemoRating | undefined][] = [
       [sender, spec.senderRating],
       [receiver, spec.receiverRating],

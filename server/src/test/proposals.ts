@@ -1,7 +1,7 @@
 import type { Notification, Proposal, ProposalCounterBody, ProposalCreateBody } from '@swapyard/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema/index.ts';
+import { proposals, users } from '../db/schema/index.ts';
 import { send, type Member } from './members.ts';
 
 export function proposalBody(itemId: string, overrides: Partial<ProposalCreateBody> = {}): ProposalCreateBody {
@@ -40,6 +40,33 @@ export function counter(app: FastifyInstance, member: Member, proposalId: string
     cookie: member.cookie,
     body: { pointsOffer: 20, offerItemId: null, message: 'How about this instead?', ...overrides },
   });
+}
+
+/** Both sides confirm the hand-over of an accepted proposal, which completes the swap. */
+export async function completeSwap(app: FastifyInstance, [first, second]: [Member, Member], proposalId: string): Promise<Proposal> {
+  let completed: Proposal | undefined;
+  for (const member of [first, second]) {
+    const response = await send(app, 'POST', `/api/proposals/${proposalId}/handover/confirm`, { cookie: member.cookie });
+    if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.body}`);
+    completed = response.json<{ proposal: Proposal }>().proposal;
+  }
+  return completed!;
+}
+
+/**
+ * Moves the proposal's Accept (and what was confirmed after it) this many days into the past, as
+ * if the swap had been accepted then: the rules that wait on time read the database's clock.
+ */
+export async function acceptedDaysAgo(app: FastifyInstance, proposalId: string, days: number): Promise<void> {
+  const back = sql`make_interval(days => ${days})`;
+  await app.services.database.db
+    .update(proposals)
+    .set({
+      resolvedAt: sql`${proposals.resolvedAt} - ${back}`,
+      senderConfirmedAt: sql`${proposals.senderConfirmedAt} - ${back}`,
+      receiverConfirmedAt: sql`${proposals.receiverConfirmedAt} - ${back}`,
+    })
+    .where(eq(proposals.id, proposalId));
 }
 
 /** The member's balance as the database holds it. */

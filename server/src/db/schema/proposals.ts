@@ -35,6 +35,9 @@ export const proposals = pgTable(
     receiverConfirmedAt: timestamp('receiver_confirmed_at', { withTimezone: true }),
     /** Both sides confirmed the hand-over. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When each side was reminded to confirm the hand-over: set once, by whichever instance's sweep got there first. */
+    senderRemindedAt: timestamp('sender_reminded_at', { withTimezone: true }),
+    receiverRemindedAt: timestamp('receiver_reminded_at', { withTimezone: true }),
   },
   (t) => [
     check('proposals_points_offer_non_negative', sql`${t.pointsOffer} >= 0`),
@@ -45,6 +48,10 @@ export const proposals = pgTable(
     index('proposals_sender_newest_idx').on(t.senderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('proposals_pending_item_idx').on(t.itemId).where(sql`${t.status} = 'pending'`),
     index('proposals_pending_offer_item_idx').on(t.offerItemId).where(sql`${t.status} = 'pending'`),
+    // The reminder sweep's list: accepted swaps whose hand-over is still open, oldest Accept first.
+    index('proposals_open_handover_idx')
+      .on(t.resolvedAt)
+      .where(sql`${t.status} = 'accepted' AND ${t.completedAt} IS NULL`),
     uniqueIndex('proposals_one_pending_per_sender_item_key')
       .on(t.senderId, t.itemId)
       .where(sql`${t.status} = 'pending'`),

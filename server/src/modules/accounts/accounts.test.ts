@@ -14,7 +14,7 @@ import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
-import { answer, createProposal } from '../../test/proposals.ts';
+import { answer, completeSwap, createProposal } from '../../test/proposals.ts';
 import { openSocket } from '../../test/sockets.ts';
 
 let test: TestApp;
@@ -177,6 +177,7 @@ describe('deleting an account', () => {
     const swapped = await createItem(app, leaver, { title: 'Swapped chair' });
     const swap = await createProposal(app, carol, swapped.id);
     await answer(app, leaver, swap.id, 'accept');
+    await completeSwap(app, [leaver, carol], swap.id);
     await send(app, 'POST', `/api/proposals/${swap.id}/rating`, { cookie: leaver.cookie, body: { stars: 4, comment: 'Kind and on time' } });
     const opened = await send(app, 'POST', '/api/conversations', { cookie: leaver.cookie, body: { otherUserId: carol.user.id } });
     const conversationId = opened.json<{ conversation: ConversationSummary }>().conversation.id;

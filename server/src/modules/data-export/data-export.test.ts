@@ -17,7 +17,7 @@ import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
-import { answer, createProposal } from '../../test/proposals.ts';
+import { answer, completeSwap, createProposal } from '../../test/proposals.ts';
 import type { LogCapture } from '../../test/log-capture.ts';
 import { readZip } from '../../test/zip.ts';
 import { EXPORTED_JSON_FILES } from '../../test/data-export.ts';
@@ -66,6 +66,7 @@ describe('download my data', () => {
     const sent = await createProposal(app, member, theirs.id, { pointsOffer: 5, message: 'For your lamp?' });
     const received = await createProposal(app, other, mine.id, { message: 'Swap me your shelf?' });
     expect((await answer(app, other, sent.id, 'accept')).statusCode).toBe(200);
+    await completeSwap(app, [member, other], sent.id);
     await send(app, 'POST', `/api/proposals/${sent.id}/rating`, { cookie: member.cookie, body: { stars: 5, comment: 'Lovely lamp' } });
     await send(app, 'POST', `/api/proposals/${sent.id}/rating`, { cookie: other.cookie, body: { stars: 4, comment: 'Quick payer' } });
     const conversationId = await openConversation(member, other);

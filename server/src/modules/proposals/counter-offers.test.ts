@@ -58,7 +58,7 @@ describe('a counter-offer', () => {
       receiver: { id: owner.user.id },
       item: { id: item.id },
     });
-    expect(made.thread.map((offer) => [offer.id, offer.offeredBy, offer.status, offer.pointsOffer])).toEqual([
+    expect(made.thread?.map((offer) => [offer.id, offer.offeredBy, offer.status, offer.pointsOffer])).toEqual([
       [made.id, 'receiver', 'pending', 25],
       [proposal.id, 'sender', 'countered', 10],
     ]);
@@ -98,7 +98,11 @@ describe('a counter-offer', () => {
     // The sender may counter back, and the receiver answer that; the receiver may also take theirs back.
     const back = counterOf(await counter(app, sender, made.id, { pointsOffer: 15, message: 'Meet me halfway' }));
     expect(back).toMatchObject({ offeredBy: 'sender', counteredFromId: made.id });
-    expect(back.thread.map((offer) => offer.status)).toEqual(['pending', 'countered', 'countered']);
+    expect(back.thread?.map((offer) => offer.status)).toEqual(['pending', 'countered', 'countered']);
+    // The page reads the whole thread back; a list row leaves it out.
+    expect((await view(owner, back.id)).thread?.map((offer) => offer.id)).toEqual([back.id, made.id, proposal.id]);
+    const listed: ProposalPage = (await send(app, 'GET', '/api/proposals?box=received', { cookie: owner.cookie })).json();
+    expect(listed.proposals.find((row) => row.id === back.id)).not.toHaveProperty('thread');
     const again = counterOf(await counter(app, owner, back.id, { pointsOffer: 18 }));
     expect((await answer(app, owner, again.id, 'cancel')).statusCode).toBe(200);
     expect((await notificationsOf(app, sender))[0]?.description).toBe(TEXT.notifications.counterCancelled('Ann Owner', 'Camping stove'));

@@ -7,7 +7,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
-import { answer, createProposal } from '../../test/proposals.ts';
+import { acceptedDaysAgo, answer, completeSwap, createProposal } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
 import { openSocket } from '../../test/sockets.ts';
 
@@ -36,6 +36,11 @@ const confirm = (member: Member | undefined, proposalId: string) =>
   send(app, 'POST', `/api/proposals/${proposalId}/handover/confirm`, member ? { cookie: member.cookie } : {});
 const viewOf = async (member: Member, proposalId: string): Promise<Proposal> =>
   (await send(app, 'GET', `/api/proposals/${proposalId}`, { cookie: member.cookie })).json().proposal;
+const rate = (member: Member, proposalId: string, stars = 5) =>
+  send(app, 'POST', `/api/proposals/${proposalId}/rating`, { cookie: member.cookie, body: { stars, comment: 'Good swap' } });
+const reminders = async (member: Member, proposalId: string) =>
+  (await notificationsOf(member)).filter((row) => row.proposalId === proposalId && row.title === TEXT.notifications.handoverReminder);
+const DAY_MS = 24 * 60 * 60_000;
 
 const AT = '2026-12-01T17:30:00.000Z';
 
@@ -255,5 +260,91 @@ describe('confirming the hand-over', () => {
 
     expect([response.statusCode, errorOf(response)]).toEqual([409, TEXT.proposals.handoverNotAccepted]);
     expect(await viewOf(owner, pending.id)).toMatchObject({ status: 'pending', handover: null, completedAt: null });
+  });
+});
+
+describe('when a swap may be rated', () => {
+  it('refuses a rating before the swap is completed, with its text and changing nothing, and the proposal says when rating opens', async () => {
+    const { id } = await acceptedSwap();
+    await confirm(owner, id);
+    const swap = await viewOf(owner, id);
+
+    const before = await fingerprint(db());
+    const early = await rate(owner, swap.id);
+
+    expect([early.statusCode, errorOf(early)]).toEqual([400, TEXT.proposals.rateNotYet]);
+    expect(await fingerprint(db())).toBe(before);
+    const view = await viewOf(owner, swap.id);
+    expect(view).toMatchObject({ ratingOpen: false, viewerRating: null });
+    expect(Date.parse(view.ratingOpensAt!) - Date.parse(swap.resolvedAt!)).toBe(14 * DAY_MS);
+  });
+
+  it('opens rating to both sides once both confirmed the hand-over, and the completion notice asks each to rate', async () => {
+    const swap = await acceptedSwap('Kayak');
+
+    const completed = await completeSwap(app, [owner, sender], swap.id);
+
+    expect(completed).toMatchObject({ ratingOpen: true, ratingOpensAt: completed.completedAt });
+    const [toOwner] = await notificationsOf(owner);
+    const [toSender] = await notificationsOf(sender);
+    expect(toOwner?.description).toBe(TEXT.notifications.swapCompletedBody('Kayak', 'Ben Sender'));
+    expect(toSender?.description).toBe(TEXT.notifications.swapCompletedBody('Kayak', 'Ann Owner'));
+    expect((await rate(owner, swap.id, 4)).json<{ proposal: Proposal }>().proposal.viewerRating).toEqual({ stars: 4, comment: 'Good swap' });
+    expect((await rate(sender, swap.id)).statusCode).toBe(200);
+  });
+
+  it('opens rating 14 days after Accept even when the hand-over was never confirmed', async () => {
+    const swap = await acceptedSwap();
+    await acceptedDaysAgo(app, swap.id, 13);
+    expect(errorOf(await rate(sender, swap.id))).toBe(TEXT.proposals.rateNotYet);
+
+    await acceptedDaysAgo(app, swap.id, 1);
+
+    expect(await viewOf(sender, swap.id)).toMatchObject({ ratingOpen: true, completedAt: null });
+    expect((await rate(sender, swap.id)).statusCode).toBe(200);
+  });
+
+  it('has nothing to rate on a proposal that was not accepted', async () => {
+    const item = await createItem(app, owner);
+    const pending = await createProposal(app, sender, item.id);
+
+    expect(await viewOf(sender, pending.id)).toMatchObject({ ratingOpen: false, ratingOpensAt: null });
+    expect(errorOf(await rate(sender, pending.id))).toBe(TEXT.proposals.rateOnlyAccepted);
+  });
+});
+
+describe('the hand-over reminder', () => {
+  it('reminds, once, each side that has not confirmed 3 days after Accept, live', async () => {
+    const swap = await acceptedSwap('Tent');
+    await confirm(sender, swap.id);
+    const fresh = await acceptedSwap('Lamp');
+    await acceptedDaysAgo(app, swap.id, 3);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const ownerTab = await openSocket(app, { cookie: owner.cookie });
+
+    expect(await app.services.proposals.remindHandovers()).toBe(1);
+    expect(await app.services.proposals.remindHandovers()).toBe(0);
+
+    const [reminder, ...more] = await reminders(owner, swap.id);
+    expect(more).toEqual([]);
+    expect(reminder).toMatchObject({ title: TEXT.notifications.handoverReminder, relatedId: sender.user.id, read: false });
+    expect(reminder?.description).toBe(TEXT.notifications.handoverReminderBody('Tent', 'Ben Sender'));
+    await expect
+      .poll(() => ownerTab.events.some((event) => event.type === 'notifications.created' && event.data.notificationId === reminder?.id))
+      .toBe(true);
+    // The sender confirmed; the other swap is not 3 days old.
+    expect(await reminders(sender, swap.id)).toEqual([]);
+    expect([...(await reminders(owner, fresh.id)), ...(await reminders(sender, fresh.id))]).toEqual([]);
+    ownerTab.socket.close();
+  });
+
+  it('reminds nobody of a completed swap, or of one accepted before the rating wait ended', async () => {
+    const completed = await acceptedSwap('Tent');
+    await completeSwap(app, [owner, sender], completed.id);
+    await acceptedDaysAgo(app, completed.id, 4);
+    const old = await acceptedSwap('Lamp');
+    await acceptedDaysAgo(app, old.id, 15);
+
+    expect(await app.services.proposals.remindHandovers()).toBe(0);
   });
 });

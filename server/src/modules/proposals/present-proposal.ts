@@ -7,18 +7,21 @@ export interface ProposalContext {
   cardOf: Map<string, ItemCard>;
   /** The viewer's own rating of this swap, if they gave one. */
   rating: { stars: number; comment: string } | null;
-  /** The offers these proposals countered, and the ones those countered, by id. */
-  earlier: Map<string, ProposalRow>;
+  /** When the two may rate each other (ratingGate in the service). */
+  ratingGate: RatingGate;
+  /** The earlier offers of the thread, by id, when one proposal is shown on its own; lists leave the thread out. */
+  earlier: Map<string, ProposalRow> | undefined;
   /** The counter that replaced each countered offer, by the offer's id. */
   counters: Map<string, string>;
 }
 
+export interface RatingGate {
+  opensAt: Date | null;
+  open: boolean;
+}
+
 export function presentProposal(row: ProposalRow, context: ProposalContext, viewerId: string): Proposal {
-  const { memberOf, cardOf, rating, earlier, counters } = context;
-  const thread: ProposalOffer[] = [];
-  for (let offer: ProposalRow | undefined = row; offer; offer = offer.counteredFromId ? earlier.get(offer.counteredFromId) : undefined) {
-    thread.push(presentOffer(offer, cardOf));
-  }
+  const { memberOf, cardOf, rating, ratingGate, earlier, counters } = context;
   return {
     id: row.id,
     status: row.status as ProposalStatus,
@@ -34,7 +37,9 @@ export function presentProposal(row: ProposalRow, context: ProposalContext, view
     offeredBy: sideOf(row),
     counteredFromId: row.counteredFromId,
     counteredById: counters.get(row.id) ?? null,
-    thread,
+    ...(earlier ? { thread: threadOf(row, earlier, cardOf) } : {}),
+    ratingOpensAt: ratingGate.opensAt?.toISOString() ?? null,
+    ratingOpen: ratingGate.open,
     viewerRating: rating,
     handover:
       row.status === 'accepted'
@@ -47,6 +52,15 @@ export function presentProposal(row: ProposalRow, context: ProposalContext, view
         : null,
     completedAt: row.completedAt?.toISOString() ?? null,
   };
+}
+
+/** This offer, then the ones it answered, newest first. */
+function threadOf(row: ProposalRow, earlier: Map<string, ProposalRow>, cardOf: Map<string, ItemCard>): ProposalOffer[] {
+  const thread: ProposalOffer[] = [];
+  for (let offer: ProposalRow | undefined = row; offer; offer = offer.counteredFromId ? earlier.get(offer.counteredFromId) : undefined) {
+    thread.push(presentOffer(offer, cardOf));
+  }
+  return thread;
 }
 
 function presentOffer(row: ProposalRow, cardOf: Map<string, ItemCard>): ProposalOffer {

@@ -7,7 +7,7 @@ import { firstCharacters } from '../../lib/first-characters.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
-import { answer, createProposal, errorOf, notificationsOf, pointsOf, propose } from '../../test/proposals.ts';
+import { answer, completeSwap, createProposal, errorOf, notificationsOf, pointsOf, propose } from '../../test/proposals.ts';
 import { openSocket } from '../../test/sockets.ts';
 
 let app: FastifyInstance;
@@ -252,7 +252,7 @@ describe('cancelling, viewing and rating', () => {
     expect((await send(app, 'GET', '/api/proposals?box=sent', { cookie: stranger.cookie })).json().proposals).toEqual([]);
   });
 
-  it('lets each side rate the other once after an accepted swap, and the profile shows it', async () => {
+  it('lets each side rate the other once after a completed swap, and the profile shows it', async () => {
     const item = await createItem(app, owner);
     const proposal = await createProposal(app, sender, item.id);
     const rate = (member: Member, stars: number) =>
@@ -260,6 +260,7 @@ describe('cancelling, viewing and rating', () => {
 
     const early = await rate(sender, 5);
     await answer(app, owner, proposal.id, 'accept');
+    await completeSwap(app, [owner, sender], proposal.id);
     const bySender = await rate(sender, 4);
     const twice = await rate(sender, 1);
     const byOwner = await rate(owner, 5);
@@ -283,6 +284,7 @@ describe('cancelling, viewing and rating', () => {
       const item = await createItem(app, owner, { title: `Rated item ${String(index)}` });
       const proposal = await createProposal(app, rater, item.id);
       await answer(app, owner, proposal.id, 'accept');
+      await completeSwap(app, [owner, rater], proposal.id);
       const body = { stars: index + 3, comment: index === 0 ? '' : `Comment ${String(index)}` };
       await send(app, 'POST', `/api/proposals/${proposal.id}/rating`, { cookie: rater.cookie, body });
     }
@@ -359,7 +361,7 @@ describe('notifications and history', () => {
 });
 
 describe('completed swaps on profiles', () => {
-  it('counts accepted proposals on either side, and nothing declined, cancelled or pending', async () => {
+  it('counts completed swaps on either side, and no swap still waiting for its hand-over, nothing declined, cancelled or pending', async () => {
     const cara = await registerMember(app, { displayName: 'Cara' });
     const [tent, stove, lamp, mug] = await Promise.all(['Tent', 'Stove', 'Lamp', 'Mug'].map((title) => createItem(app, owner, { title })));
     const carasBike = await createItem(app, cara, { title: 'Bike' });
@@ -373,6 +375,15 @@ describe('completed swaps on profiles', () => {
     expect((await answer(app, cara, sent.id, 'accept')).statusCode).toBe(200);
     expect((await answer(app, owner, declined.id, 'decline')).statusCode).toBe(200);
     expect((await answer(app, sender, cancelled.id, 'cancel')).statusCode).toBe(200);
+    // Accepted, and one side confirmed: the swap is not completed until both have.
+    const halfway = await createItem(app, owner, { title: 'Halfway' });
+    const waiting = await createProposal(app, cara, halfway.id);
+    expect((await answer(app, owner, waiting.id, 'accept')).statusCode).toBe(200);
+    expect((await send(app, 'POST', `/api/proposals/${waiting.id}/handover/confirm`, { cookie: owner.cookie })).statusCode).toBe(200);
+    expect((await profileOf(app, cara, owner)).trust.completedSwaps).toBe(0);
+
+    await completeSwap(app, [owner, sender], received.id);
+    await completeSwap(app, [cara, owner], sent.id);
 
     expect((await profileOf(app, cara, owner)).trust.completedSwaps).toBe(2);
     expect((await profileOf(app, owner, sender)).trust.completedSwaps).toBe(1);

@@ -1,5 +1,5 @@
 import type { ProposalStatus } from '@swapyard/contract';
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { idempotencyKeys, proposals, ratings } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
@@ -133,18 +133,24 @@ export function listForUser(db: Executor, userId: string, filter: ProposalFilter
 }
 
 /**
- * The earlier offers of each of these proposals' threads, walked back one counter at a time:
- * a negotiation has a handful of rounds, each step one indexed read for the whole page.
+ * The earlier offers of this proposal's thread, in one query: each counter names the offer it
+ * answered, and the walk follows those links back to the first offer.
  */
-export async function earlierOffers(db: Executor, rows: ProposalRow[]): Promise<Map<string, ProposalRow>> {
-  const found = new Map<string, ProposalRow>();
-  let next = [...new Set(rows.flatMap((row) => (row.counteredFromId ? [row.counteredFromId] : [])))];
-  while (next.length > 0) {
-    const batch = await db.select().from(proposals).where(inArray(proposals.id, next));
-    for (const row of batch) found.set(row.id, row);
-    next = [...new Set(batch.flatMap((row) => (row.counteredFromId && !found.has(row.counteredFromId) ? [row.counteredFromId] : [])))];
-  }
-  return found;
+export async function earlierOffers(db: Executor, row: ProposalRow): Promise<ProposalRow[]> {
+  if (!row.counteredFromId) return [];
+  return db
+    .select()
+    .from(proposals)
+    .where(
+      sql`${proposals.id} IN (
+        WITH RECURSIVE chain(id, answered_id) AS (
+          SELECT id, countered_from_id FROM proposals WHERE id = ${row.counteredFromId}
+          UNION ALL
+          SELECT p.id, p.countered_from_id FROM proposals p JOIN chain ON p.id = chain.answered_id
+        )
+        SELECT id FROM chain
+      )`,
+    );
 }
 
 /** The counters that replaced these offers, by the offer each answered. */
@@ -216,12 +222,21 @@ export async function findIdempotencyKey(db: Executor, userId: string, key: stri
   return row;
 }
 
-/** Served by the sender and receiver indexes together (a bitmap OR); a member has few proposals, so the status check is cheap. */
-export async function countAcceptedInvolving(db: Executor, userId: string): Promise<number> {
+/**
+ * The member's completed swaps, on either side: served by the sender and receiver indexes together
+ * (a bitmap OR); a member has few proposals, so the checks on each are cheap.
+ */
+export async function countCompletedInvolving(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(proposals)
-    .where(and(eq(proposals.status, 'accepted'), or(eq(proposals.senderId, userId), eq(proposals.receiverId, userId))));
+    .where(
+      and(
+        eq(proposals.status, 'accepted'),
+        isNotNull(proposals.completedAt),
+        or(eq(proposals.senderId, userId), eq(proposals.receiverId, userId)),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -234,4 +249,38 @@ export type HandoverChange = Partial<
 export async function updateHandover(db: Executor, id: string, change: HandoverChange): Promise<ProposalRow> {
   const [row] = await db.update(proposals).set(change).where(eq(proposals.id, id)).returning();
   return row!;
+}
+
+/**
+ * Marks, for one side, the accepted swaps that side has not confirmed `days` after Accept (and
+ * accepted no longer ago than `untilDays`) and was never reminded of, and returns them. Each row is marked once whichever instance sweeps: rows
+ * another sweep (or a confirm) holds are skipped, and a marked row no longer matches.
+ */
+export function markHandoverReminders(
+  db: Executor,
+  side: 'sender' | 'receiver',
+  { days, untilDays, limit }: { days: number; untilDays: number; limit: number },
+): Promise<ProposalRow[]> {
+  const confirmedAt = side === 'sender' ? proposals.senderConfirmedAt : proposals.receiverConfirmedAt;
+  const remindedAt = side === 'sender' ? proposals.senderRemindedAt : proposals.receiverRemindedAt;
+  const due = db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.status, 'accepted'),
+        sql`${proposals.completedAt} IS NULL`,
+        sql`${proposals.resolvedAt} BETWEEN now() - make_interval(days => ${untilDays}) AND now() - make_interval(days => ${days})`,
+        sql`${confirmedAt} IS NULL`,
+        sql`${remindedAt} IS NULL`,
+      ),
+    )
+    .orderBy(asc(proposals.resolvedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(proposals)
+    .set(side === 'sender' ? { senderRemindedAt: sql`now()` } : { receiverRemindedAt: sql`now()` })
+    .where(and(inArray(proposals.id, due), sql`${remindedAt} IS NULL`))
+    .returning();
 }

@@ -22,7 +22,7 @@ import type { ItemsService } from '../items/service.ts';
 import type { NewNotification, NotificationRow, NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
-import { presentProposal } from './present-proposal.ts';
+import { presentProposal, type RatingGate } from './present-proposal.ts';
 import * as repo from './repository.ts';
 
 const t = TEXT.proposals;
@@ -125,9 +125,9 @@ export class ProposalsService {
     };
   }
 
-  /** A member's finished swaps, for their profile: accepted proposals, on either side. */
+  /** A member's finished swaps, for their profile: completed ones (both sides confirmed the hand-over), on either side. */
   completedSwaps(memberId: string): Promise<number> {
-    return repo.countAcceptedInvolving(this.db, memberId);
+    return repo.countCompletedInvolving(this.db, memberId);
   }
 
   /** Anyone signed in may read the ratings a member received, as they may read the profile. */
@@ -249,6 +249,7 @@ export class ProposalsService {
     const isSender = proposal.senderId === session.userId;
     if (!isSender && proposal.receiverId !== session.userId) throw forbidden(t.unauthorized);
     if (proposal.status !== 'accepted') throw badRequest(t.rateOnlyAccepted);
+    if (!ratingGate(proposal).open) throw badRequest(t.rateNotYet);
     const rateeId = isSender ? proposal.receiverId : proposal.senderId;
     const rated = await this.db.transaction(async (tx) => {
       if (!(await repo.insertRating(tx, { proposalId: id, raterId: session.userId, rateeId, ...body }))) return false;
@@ -582,18 +583,51 @@ export class ProposalsService {
     }
   }
 
+  /**
+   * The periodic sweep every instance runs: each side that has not confirmed the hand-over 3 days
+   * after Accept is reminded once, however many instances sweep the same database at once (the
+   * proposal row records the reminder in the transaction that writes the notification). In-app
+   * only for now: mail and push follow the member's preferences once issue 16 brings them.
+   */
+  async remindHandovers(): Promise<number> {
+    const outcome = quiet();
+    await transactionWithRetry(this.db, async (tx) => {
+      Object.assign(outcome, quiet());
+      const due = [
+        ...(await repo.markHandoverReminders(tx, 'sender', REMINDER_WINDOW)).map((row) => ({ row, userId: row.senderId, otherId: row.receiverId })),
+        ...(await repo.markHandoverReminders(tx, 'receiver', REMINDER_WINDOW)).map((row) => ({ row, userId: row.receiverId, otherId: row.senderId })),
+      ];
+      if (due.length === 0) return;
+      const titleOf = new Map((await this.items.byIds(tx, due.map(({ row }) => row.itemId))).map((item) => [item.id, item.title]));
+      const names = await this.profiles.summaries(tx, due.map(({ otherId }) => otherId));
+      outcome.created.push(
+        ...(await this.notifications.insert(
+          tx,
+          due.map(({ row, userId, otherId }) =>
+            handoverNotice(row, userId, tn.handoverReminder, {
+              description: tn.handoverReminderBody(titleOf.get(row.itemId) ?? 'the item', names.get(otherId)?.displayName ?? 'the other member'),
+              relatedId: otherId,
+            }),
+          ),
+        )),
+      );
+    });
+    await this.announce(outcome);
+    return outcome.created.length;
+  }
+
+  /** One proposal on its own, with the whole thread of offers that led to it. */
   private async present(db: Executor, row: repo.ProposalRow, viewerId: string): Promise<Proposal> {
-    const [view] = await this.presentAll(db, [row], viewerId);
+    const [view] = await this.presentAll(db, [row], viewerId, await repo.earlierOffers(db, row));
     return view!;
   }
 
-  private async presentAll(db: Executor, rows: repo.ProposalRow[], viewerId: string): Promise<Proposal[]> {
+  /** Lists show each proposal without its thread: only the proposal page shows it (present()). */
+  private async presentAll(db: Executor, rows: repo.ProposalRow[], viewerId: string, thread?: repo.ProposalRow[]): Promise<Proposal[]> {
     if (rows.length === 0) return [];
-    const [earlier, counters] = await Promise.all([
-      repo.earlierOffers(db, rows),
-      repo.countersOf(db, rows.filter((row) => row.status === 'countered').map((row) => row.id)),
-    ]);
-    const offers = [...rows, ...earlier.values()];
+    const counters = await repo.countersOf(db, rows.filter((row) => row.status === 'countered').map((row) => row.id));
+    const earlier = thread && new Map(thread.map((row) => [row.id, row]));
+    const offers = [...rows, ...(thread ?? [])];
     const memberIds = [...new Set(rows.flatMap((row) => [row.senderId, row.receiverId]))];
     const itemIds = [...new Set(offers.flatMap((row) => [row.itemId, ...(row.offerItemId ? [row.offerItemId] : [])]))];
     const [memberOf, cardOf, ratings] = await Promise.all([
@@ -603,9 +637,34 @@ export class ProposalsService {
     ]);
     const ratingOf = new Map(ratings.map(({ proposalId, ...rating }) => [proposalId, rating]));
     return rows.map((row) =>
-      presentProposal(row, { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null, earlier, counters }, viewerId),
+      presentProposal(
+        row,
+        { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null, ratingGate: ratingGate(row), earlier, counters },
+        viewerId,
+      ),
     );
   }
+}
+
+/** A swap that is not completed may be rated this long after Accept: time enough to have met, or to give up on it. */
+const RATING_WAIT_DAYS = 14;
+const RATING_WAIT_MS = RATING_WAIT_DAYS * 24 * 60 * 60_000;
+/**
+ * A side that has not confirmed the hand-over 3 days after Accept is reminded, once. Swaps
+ * accepted before the rating wait are past reminding (and a database upgraded to hand-overs does
+ * not remind of swaps done long ago); a sweep takes at most `limit`, the rest wait for the next.
+ */
+const REMINDER_WINDOW = { days: 3, untilDays: RATING_WAIT_DAYS, limit: 200 };
+
+/**
+ * The one gate on rating a swap, for the server's refusal and for the page alike: it opens when
+ * the swap is completed, or 14 days after Accept, whichever comes first.
+ */
+export function ratingGate(proposal: repo.ProposalRow, now = new Date()): RatingGate {
+  if (proposal.status !== 'accepted' || !proposal.resolvedAt) return { opensAt: null, open: false };
+  const waited = new Date(proposal.resolvedAt.getTime() + RATING_WAIT_MS);
+  const opensAt = proposal.completedAt && proposal.completedAt < waited ? proposal.completedAt : waited;
+  return { opensAt, open: opensAt <= now };
 }
 
 /** The answer goes to the sender; it carries no Accept or Decline of its own. */

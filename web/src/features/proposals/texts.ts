@@ -59,6 +59,7 @@ export const PROPOSALS_TEXT = {
   comment: 'Comment (optional)',
   submitRating: 'Submit Rating',
   rateFailed: 'Failed to submit rating',
+  ratingOpens: (name: string) => `You can rate ${name} once both of you have confirmed the hand-over, or from`,
   youRated: (stars: number) => `You rated ${String(stars)} ${stars === 1 ? 'star' : 'stars'}`,
   // Counter-offers.
   counterOffer: 'Counter-offer',

@@ -9,14 +9,14 @@ import { ProposalStatusBadge } from './proposal-status-badge.tsx';
 const t = PROPOSALS_TEXT;
 
 /** The negotiation so far, newest first: each offer's terms, who made it and how it ended. */
-export function OfferThread({ proposal }: { proposal: Proposal }) {
+export function OfferThread({ proposal, thread }: { proposal: Proposal; thread: ProposalOffer[] }) {
   const nameOf = (offer: ProposalOffer) =>
     offer.offeredBy === proposal.viewerRole ? t.offeredByYou : t.offeredByOther(memberName(proposal[offer.offeredBy]));
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t.thread}</h2>
       <ol className="flex flex-col gap-3" aria-label={t.thread}>
-        {proposal.thread.map((offer) => (
+        {thread.map((offer) => (
           <li key={offer.id} className="flex flex-col gap-1 border-l-4 border-stone-200 pl-3">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-stone-900">{nameOf(offer)}</span>

@@ -6,6 +6,7 @@ import { StarRow } from '../../../components/ui/star-row.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { firstName } from '../../../lib/current-user.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRateProposal } from '../api/rate-proposal.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
@@ -13,11 +14,24 @@ import { PROPOSALS_TEXT } from '../texts.ts';
 const t = PROPOSALS_TEXT;
 const STARS = [1, 2, 3, 4, 5] as const;
 
-/** After an accepted swap each side may rate the other once. */
+/** Once the swap is completed, or 14 days after Accept, each side may rate the other once; until then it says when. */
 export function RatingSection({ proposal }: { proposal: Proposal }) {
   const headingId = useId();
   if (proposal.status !== 'accepted') return null;
   const other = proposal.viewerRole === 'sender' ? proposal.receiver : proposal.sender;
+  if (!proposal.ratingOpen && proposal.viewerRating === null) {
+    return proposal.ratingOpensAt ? (
+      <section aria-labelledby={headingId} className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+          {t.rate(firstName(other))}
+        </h2>
+        <p className="text-sm text-stone-700">
+          {t.ratingOpens(firstName(other))}{' '}
+          <time dateTime={proposal.ratingOpensAt}>{formatDateTime(proposal.ratingOpensAt)}</time>.
+        </p>
+      </section>
+    ) : null;
+  }
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">

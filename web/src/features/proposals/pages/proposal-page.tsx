@@ -126,7 +126,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
       </dl>
 
       <ProposalActions proposal={proposal} />
-      {proposal.thread.length > 1 && <OfferThread proposal={proposal} />}
+      {proposal.thread && proposal.thread.length > 1 && <OfferThread proposal={proposal} thread={proposal.thread} />}
       {/* Once the swap is completed, rating is what is left to do: it comes first. */}
       {proposal.completedAt ? (
         <>
