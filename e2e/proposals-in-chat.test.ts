@@ -59,3 +59,37 @@ test.each([
   await ben.page.waitForURL((url) => url.pathname === `/chat/${conversationId}`);
   await ben.page.getByRole('article', { name: 'Your offer' }).getByText('Accepted', { exact: true }).waitFor();
 });
+
+test('from the chat, Counter-offer opens the proposal page’s form, and the other side’s Cancel shows Cancelled at once', async () => {
+  const tag = randomUUID().slice(0, 8);
+  const ann = await openBrowser();
+  const ben = await openBrowser();
+  const annMember = await registerSignedIn(ann.context, server().baseURL, { displayName: 'Ann Owner' });
+  const benMember = await registerSignedIn(ben.context, server().baseURL, { displayName: 'Ben Sender' });
+  const lamp = await listItem(ann.context, server().baseURL, { title: `Lamp ${tag}` });
+  const proposal = await propose(ben.context, server().baseURL, { itemId: lamp.id, pointsOffer: 5, message: `Five? ${tag}` });
+  const conversationId = await openConversation(ann.context, server().baseURL, benMember.id, lamp.id);
+
+  await ann.page.goto(`/chat/${conversationId}`);
+  await ann.page.getByRole('article', { name: 'Offer from Ben Sender' }).getByRole('link', { name: 'Counter-offer' }).click();
+  await ann.page.waitForURL((url) => url.pathname === `/proposals/${proposal.id}`);
+  const form = ann.page.getByRole('dialog', { name: 'Make a counter-offer' });
+  await form.getByLabel('Points asked').waitFor();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await form.waitFor({ state: 'hidden' });
+
+  await ann.page.goto(`/chat/${conversationId}`);
+  const annCard = ann.page.getByRole('article', { name: 'Offer from Ben Sender' });
+  await annCard.getByText('Pending', { exact: true }).waitFor();
+  await ben.page.goto(`/chat/${conversationId}`);
+  await expect.poll(() => server().openSockets(annMember.id), UI_WAIT).toBeGreaterThan(0);
+
+  const benCard = ben.page.getByRole('article', { name: 'Your offer' });
+  await benCard.getByRole('button', { name: 'Cancel Proposal' }).click();
+  await ben.page.getByRole('dialog', { name: 'Cancel this proposal?' }).getByRole('button', { name: 'Cancel Proposal' }).click();
+  await toast(ben.page, TEXT.proposals.cancelled).waitFor();
+  await benCard.getByText('Cancelled', { exact: true }).waitFor();
+
+  await annCard.getByText('Cancelled', { exact: true }).waitFor();
+  await annCard.getByRole('button', { name: 'Accept' }).waitFor({ state: 'detached' });
+});
