@@ -81,6 +81,16 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         <p className="text-stone-700">
           {isReceiver ? t.from : t.to} <MemberLink member={other} inline>{memberName(other)}</MemberLink>
         </p>
+        {proposal.status === 'pending' && (
+          <p className="font-medium text-stone-800">
+            {proposal.viewerRole === proposal.offeredBy ? t.waitingFor(memberName(other)) : t.yourTurn}
+          </p>
+        )}
+        {proposal.counteredById && (
+          <p className="text-stone-700">
+            {t.replacedBy} <TextLink to={`/proposals/${proposal.counteredById}`}>{t.seeLatest}</TextLink>
+          </p>
+        )}
         {/* The chat about this item, where the proposal's cards sit among the two members' messages. */}
         {!other.former && (
           <Button
@@ -92,16 +102,6 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             <MessageCircle aria-hidden="true" className="size-4" />
             {t.openConversation(memberName(other))}
           </Button>
-        )}
-        {proposal.status === 'pending' && (
-          <p className="font-medium text-stone-800">
-            {proposal.viewerRole === proposal.offeredBy ? t.waitingFor(memberName(other)) : t.yourTurn}
-          </p>
-        )}
-        {proposal.counteredById && (
-          <p className="text-stone-700">
-            {t.replacedBy} <TextLink to={`/proposals/${proposal.counteredById}`}>{t.seeLatest}</TextLink>
-          </p>
         )}
       </header>
 
