@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const withdrawn = await proposals.withdrawBetween(tx, blocker, blockedId);
     return () => proposals.announce(withdrawn);
   });
-  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks);
+  const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks, proposals);
   blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
   const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
   const presence = new PresenceService(database.db, bus, app.log);

@@ -178,6 +178,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/conversations/{id}': { path: (w) => `/api/conversations/${w.conversationId}`, expect: ownerOnly(200) },
   'GET /api/conversations/{id}/messages': { path: (w) => `/api/conversations/${w.conversationId}/messages`, expect: ownerOnly(200) },
+  'GET /api/conversations/{id}/proposals': { path: (w) => `/api/conversations/${w.conversationId}/proposals`, expect: ownerOnly(200) },
   'POST /api/conversations/{id}/messages': {
     path: (w) => `/api/conversations/${w.conversationId}/messages`,
     body: () => ({ json: { clientId: randomUUID(), text: 'hello' } }),

@@ -144,6 +144,14 @@ describe('what a server event changes in the cache', () => {
     expect(picker.fetches).toBe(1);
   });
 
+  it("refetches the proposal cards of the chat on screen when one of its proposals changes, whichever side changed it", () => {
+    const cards = proposalKeys.inConversation('c1');
+    queryClient.setQueryData(cards, { seeded: true });
+    const chat = onScreen(cards);
+    applyServerEvent(queryClient, { type: 'proposals.updated', data: { proposalId: 'p1', status: 'accepted' } });
+    expect(chat.fetches).toBe(1);
+  });
+
   it('refetches a search of the conversations on screen when a message arrives, as it does the whole list', () => {
     const searched = conversationKeys.search('kettle');
     queryClient.setQueryData(searched, { seeded: true });

@@ -66,6 +66,8 @@ export const proposalKeys = {
   /** Under the sent list's key, so whatever refreshes the sent list refreshes this too. */
   pendingFor: (itemId: string) => ['proposals', 'list', 'sent', 'pending', itemId] as const,
   detail: (id: string) => ['proposals', 'detail', id] as const,
+  /** The cards in a chat: under the lists' key, so every answer and every proposals event refreshes them. */
+  inConversation: (conversationId: string) => ['proposals', 'list', 'conversation', conversationId] as const,
 };
 
 export const notificationKeys = {

@@ -38,6 +38,23 @@ export const WEB_TEXT = {
       give.length > 0 ? `You give ${give.join(' and ')}, you receive ${receive}.` : `You receive ${receive} and give nothing in return.`,
     confirming: 'Loading what this swap moves...',
     notYet: 'Not yet',
+    // Cancel: the first offer is the sender's proposal; after a counter, either side may take back what they offered.
+    cancelProposal: 'Cancel Proposal',
+    cancelTitle: 'Cancel this proposal?',
+    cancelBody: 'The owner will no longer be able to accept it. You can send a new one later.',
+    cancelOffer: 'Cancel offer',
+    cancelOfferBody: 'The other member will no longer be able to accept it, and the swap ends here.',
+    keepProposal: 'Keep proposal',
+    cancelFailed: 'Failed to cancel proposal',
+  },
+  /** Where a proposal stands, on the proposal screens and on its card in a chat. */
+  proposalStatus: {
+    pending: 'Pending',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+    countered: 'Countered',
+    completed: 'Completed',
   },
   /** What a profile and an item page say of a member, so others can judge a swap with them. */
   trust: {

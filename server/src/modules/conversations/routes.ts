@@ -7,6 +7,7 @@ import {
   messagePage,
   messageSendBody,
   pageQuery,
+  proposalPage,
   TEXT,
 } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { requireSession } from '../auth/authentication.ts';
 
 const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
 const messagesQuery = pageQuery(50, 30);
+const proposalsQuery = pageQuery(50, 20);
 
 export function conversationRoutes(conversations: ConversationsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -42,6 +44,12 @@ export function conversationRoutes(conversations: ConversationsService, limits: 
       '/api/conversations/:id/messages',
       { schema: { tags, params: idParams, querystring: messagesQuery, response: { 200: messagePage } } },
       (request) => conversations.messages(requireSession(request), request.params.id, request.query.cursor, request.query.limit),
+    );
+
+    api.get(
+      '/api/conversations/:id/proposals',
+      { schema: { tags, params: idParams, querystring: proposalsQuery, response: { 200: proposalPage } } },
+      (request) => conversations.proposals(requireSession(request), request.params.id, request.query.cursor, request.query.limit),
     );
 
     api.post(

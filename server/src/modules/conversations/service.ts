@@ -6,6 +6,7 @@ import {
   type ConversationPage,
   type ConversationSummary,
   type MessagePage,
+  type ProposalPage,
 } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -20,6 +21,7 @@ import type { ItemsService } from '../items/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { ImageService } from '../uploads/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
+import type { ProposalsService } from '../proposals/service.ts';
 import { presentMessage, presentSummary } from './present-conversation.ts';
 import * as repo from './repository.ts';
 
@@ -48,6 +50,7 @@ export class ConversationsService {
     private readonly items: ItemsService,
     private readonly community: CommunityService,
     private readonly blocks: BlocksService,
+    private readonly offers: Pick<ProposalsService, 'between'>,
   ) {}
 
   /** Contact Owner and Send Message: the one conversation per pair (per item), made on first use. */
@@ -97,6 +100,19 @@ export class ConversationsService {
       messages: visible.map((row) => presentMessage(row.message)).reverse(),
       nextCursor,
     };
+  }
+
+  /**
+   * The proposals between the two members about the conversation's item, newest first, in either
+   * direction and whatever became of them: the chat shows them among its messages. Readable as the
+   * messages are, by the two members alone, and still after a block (which withdrew what was pending).
+   */
+  async proposals(session: Session, id: string, cursor: string | undefined, limit: number): Promise<ProposalPage> {
+    const members = await this.assertParticipant(session.userId, id);
+    const conversation = (await repo.findConversation(this.db, id))!;
+    const otherId = members.find((member) => member !== session.userId);
+    if (!conversation.itemId || !otherId) return { proposals: [], nextCursor: null };
+    return this.offers.between(session.userId, otherId, conversation.itemId, cursor, limit);
   }
 
   /**

@@ -133,6 +133,26 @@ export function listForUser(db: Executor, userId: string, filter: ProposalFilter
 }
 
 /**
+ * Every offer between two members about one item, asked for or offered, whichever of them sent it and
+ * however it ended: the chat about that item shows them all.
+ */
+export function listBetween(db: Executor, pair: [string, string], itemId: string, cursor: Cursor | undefined, limit: number) {
+  const [a, b] = pair;
+  return db
+    .select({ proposal: proposals, cursorAt: sql<string>`${proposals.createdAt}::text` })
+    .from(proposals)
+    .where(
+      and(
+        or(eq(proposals.itemId, itemId), eq(proposals.offerItemId, itemId)),
+        or(and(eq(proposals.senderId, a), eq(proposals.receiverId, b)), and(eq(proposals.senderId, b), eq(proposals.receiverId, a))),
+        after(proposals.createdAt, proposals.id, cursor),
+      ),
+    )
+    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .limit(limit);
+}
+
+/**
  * The earlier offers of this proposal's thread, in one query: each counter names the offer it
  * answered, and the walk follows those links back to the first offer.
  */

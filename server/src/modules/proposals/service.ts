@@ -125,6 +125,16 @@ export class ProposalsService {
     };
   }
 
+  /**
+   * The offers between the viewer and another member about one item, for the chat they share about it.
+   * The conversations service asks only after checking the viewer is one of that chat's two members.
+   */
+  async between(viewerId: string, otherId: string, itemId: string, cursor: string | undefined, limit: number): Promise<ProposalPage> {
+    const rows = await repo.listBetween(this.db, [viewerId, otherId], itemId, decodeCursor(cursor), limit + 1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.proposal.id]);
+    return { proposals: await this.presentAll(this.db, visible.map((row) => row.proposal), viewerId), nextCursor };
+  }
+
   /** A member's finished swaps, for their profile: completed ones (both sides confirmed the hand-over), on either side. */
   completedSwaps(memberId: string): Promise<number> {
     return repo.countCompletedInvolving(this.db, memberId);

@@ -24,4 +24,14 @@ export const CONVERSATION_TEXT = {
   /** Issue 15: the menu on another member's message. */
   moreActions: 'More',
   moreActionsFor: (time: string) => `More actions for the message sent at ${time}`,
+  /** Issue 22: a proposal between the two, shown among the messages. */
+  proposalCard: {
+    yourOffer: 'Your offer',
+    offerFrom: (name: string) => `Offer from ${name}`,
+    terms: (offer: string[], item: string) =>
+      offer.length > 0 ? `${offer.join(' and ')} for ${item}` : `Nothing in exchange for ${item}`,
+    open: 'View proposal',
+    counterOffer: 'Counter-offer',
+    loadFailed: 'The proposals between you could not be loaded.',
+  },
 } as const;

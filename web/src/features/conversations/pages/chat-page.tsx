@@ -14,16 +14,19 @@ import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-
 import { usePageTitle } from '../../../lib/document-title.ts';
 import { useQueuedActions } from '../../../lib/offline-queue.ts';
 import { useConversation } from '../api/get-conversation.ts';
+import { useConversationProposals } from '../api/get-conversation-proposals.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { useMarkConversationRead } from '../api/mark-read.ts';
 import { useSendImage } from '../api/send-image.ts';
 import { outboxTopic, useSendMessage, waitingMessages } from '../api/send-message.ts';
 import { ChatBlockButton } from '../components/chat-block-button.tsx';
+import { chatTimeline } from '../components/chat-timeline.ts';
 import { ChatInput } from '../components/chat-input.tsx';
 import { ContactClosed } from '../components/contact-closed.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { PresenceLabel } from '../components/presence-label.tsx';
+import { ProposalCard } from '../components/proposal-card.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
 export function ChatPage() {
@@ -31,6 +34,7 @@ export function ChatPage() {
   const me = useCurrentUser();
   const conversation = useConversation(id);
   const messages = useMessages(id);
+  const proposals = useConversationProposals(id);
   const send = useSendMessage(id);
   const sendImage = useSendImage(id);
   const markRead = useMarkConversationRead();
@@ -47,6 +51,12 @@ export function ChatPage() {
     (message) => !delivered.has(message.clientId),
   );
   const newest = shown.at(-1);
+  const timeline = chatTimeline({
+    messages: shown,
+    proposals: proposals.data?.pages.flatMap((page) => page.proposals) ?? [],
+    olderMessages: messages.hasNextPage,
+    olderProposals: proposals.hasNextPage,
+  });
 
   // Whatever arrives while the chat is open is read at once; so is the chat on opening.
   const { mutate: markAsRead } = markRead;
@@ -55,7 +65,8 @@ export function ChatPage() {
     if (conversation.isSuccess) markAsRead(id);
   }, [id, conversation.isSuccess, newestFromOther, markAsRead]);
 
-  const newestShown = waiting.at(-1)?.id ?? newest?.id;
+  const newestEntry = timeline.at(-1);
+  const newestShown = waiting.at(-1)?.id ?? (newestEntry?.kind === 'proposal' ? newestEntry.proposal.id : newestEntry?.message.id);
   useLayoutEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newestShown]);
@@ -98,35 +109,45 @@ export function ChatPage() {
         )}
       </header>
       <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite">
+        {proposals.isError && (
+          <LoadFailed message={errorMessage(proposals.error, CONVERSATION_TEXT.proposalCard.loadFailed)} onRetry={() => void proposals.refetch()} />
+        )}
         {messages.isPending ? (
           <LoadingState label={CONVERSATION_TEXT.loadingMessages} className="py-8" />
         ) : messages.isError ? (
           <LoadFailed message={errorMessage(messages.error, TEXT.conversations.messagesFailed)} onRetry={() => void messages.refetch()} />
-        ) : shown.length === 0 && waiting.length === 0 ? (
+        ) : timeline.length === 0 && waiting.length === 0 ? (
           <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
         ) : (
           <>
             <LoadMore
-              hasNextPage={messages.hasNextPage}
-              isFetchingNextPage={messages.isFetchingNextPage}
-              onLoadMore={() => void messages.fetchNextPage({ cancelRefetch: false })}
+              hasNextPage={messages.hasNextPage || proposals.hasNextPage}
+              isFetchingNextPage={messages.isFetchingNextPage || proposals.isFetchingNextPage}
+              onLoadMore={() => {
+                if (messages.hasNextPage) void messages.fetchNextPage({ cancelRefetch: false });
+                if (proposals.hasNextPage) void proposals.fetchNextPage({ cancelRefetch: false });
+              }}
               label={CONVERSATION_TEXT.olderMessages}
             />
             <ul className="flex flex-col gap-2">
-              {shown.map((message) => (
-                <MessageBubble
-                  key={message.id}
-                  message={message}
-                  own={message.senderId === me.id}
-                  onReport={
-                    message.senderId === me.id
-                      ? undefined
-                      : () => {
-                          setReporting(message.id);
-                        }
-                  }
-                />
-              ))}
+              {timeline.map((entry) =>
+                entry.kind === 'proposal' ? (
+                  <ProposalCard key={entry.proposal.id} proposal={entry.proposal} />
+                ) : (
+                  <MessageBubble
+                    key={entry.message.id}
+                    message={entry.message}
+                    own={entry.message.senderId === me.id}
+                    onReport={
+                      entry.message.senderId === me.id
+                        ? undefined
+                        : () => {
+                            setReporting(entry.message.id);
+                          }
+                    }
+                  />
+                ),
+              )}
               {waiting.map((message) => (
                 <MessageBubble key={message.id} message={message} own waiting />
               ))}

@@ -4,7 +4,7 @@ import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
-import { ProposalStatusBadge } from './proposal-status-badge.tsx';
+import { ProposalStatusBadge } from '../../../components/proposal-status-badge.tsx';
 
 const t = PROPOSALS_TEXT;
 

@@ -1,12 +1,11 @@
-import { TEXT, type Proposal } from '@swapyard/contract';
+import type { Proposal } from '@swapyard/contract';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useSearchParams } from 'react-router';
+import { useProposalCancel } from '../../../api/cancel-proposal.ts';
 import { useProposalAnswers } from '../../../api/proposal-answers.ts';
 import { ProposalAnswerButtons } from '../../../components/proposal-answer-buttons.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { useCancelProposal } from '../api/cancel-proposal.ts';
+import { ProposalCancelButton } from '../../../components/proposal-cancel-button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 import { CounterOfferDialog } from './counter-offer-dialog.tsx';
 
@@ -19,7 +18,9 @@ export function ProposalActions({ proposal }: { proposal: Proposal }) {
 }
 
 function AnswerButtons({ proposal }: { proposal: Proposal }) {
-  const [countering, setCountering] = useState(false);
+  // A chat's Counter-offer comes here with ?counter: the form with the member's items is this feature's.
+  const [params] = useSearchParams();
+  const [countering, setCountering] = useState(params.has('counter'));
   return (
     <div className="flex flex-wrap gap-3">
       <ProposalAnswerButtons {...useProposalAnswers(proposal.id)} />
@@ -43,46 +44,5 @@ function AnswerButtons({ proposal }: { proposal: Proposal }) {
 }
 
 function CancelButton({ proposal }: { proposal: Proposal }) {
-  const id = proposal.id;
-  // The first offer is the sender's proposal; after a counter, either side may take back what they offered.
-  const label = proposal.counteredFromId ? t.cancelOffer : t.cancelProposal;
-  const body = proposal.counteredFromId ? t.cancelOfferBody : t.cancelBody;
-  const [confirming, setConfirming] = useState(false);
-  const cancel = useCancelProposal();
-  const close = () => {
-    setConfirming(false);
-  };
-
-  const onConfirm = () => {
-    cancel.mutate(id, {
-      onSuccess: () => {
-        toast.success(TEXT.proposals.cancelled);
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error, t.cancelFailed));
-      },
-      onSettled: close,
-    });
-  };
-
-  return (
-    <div className="flex flex-wrap gap-3">
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setConfirming(true);
-        }}
-      >
-        {label}
-      </Button>
-      <Dialog open={confirming} onClose={close} title={t.cancelTitle} description={body}>
-        <Button variant="secondary" autoFocus onClick={close}>
-          {t.keepProposal}
-        </Button>
-        <Button variant="danger" onClick={onConfirm} loading={cancel.isPending}>
-          {label}
-        </Button>
-      </Dialog>
-    </div>
-  );
+  return <ProposalCancelButton {...useProposalCancel(proposal)} />;
 }

@@ -5,7 +5,7 @@ import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { PROPOSALS_TEXT } from '../texts.ts';
-import { SwapBadge } from './swap-badge.tsx';
+import { SwapBadge } from '../../../components/swap-badge.tsx';
 
 const t = PROPOSALS_TEXT;
 

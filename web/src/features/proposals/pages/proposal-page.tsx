@@ -1,13 +1,16 @@
 import { TEXT, type Proposal } from '@swapyard/contract';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { useOpenConversation } from '../../../api/open-conversation.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { SwapBadge } from '../../../components/swap-badge.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { memberName } from '../../../lib/current-user.ts';
@@ -21,7 +24,6 @@ import { ProposalActions } from '../components/proposal-actions.tsx';
 import { ProposalItem } from '../components/proposal-item.tsx';
 import { OfferThread } from '../components/offer-thread.tsx';
 import { RatingSection } from '../components/rating-section.tsx';
-import { SwapBadge } from '../components/swap-badge.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
 const t = PROPOSALS_TEXT;
@@ -67,6 +69,7 @@ function isForbidden(error: unknown): boolean {
 function ProposalView({ proposal }: { proposal: Proposal }) {
   const isReceiver = proposal.viewerRole === 'receiver';
   const other = isReceiver ? proposal.sender : proposal.receiver;
+  const openConversation = useOpenConversation();
 
   return (
     <>
@@ -87,6 +90,18 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <p className="text-stone-700">
             {t.replacedBy} <TextLink to={`/proposals/${proposal.counteredById}`}>{t.seeLatest}</TextLink>
           </p>
+        )}
+        {/* The chat about this item, where the proposal's cards sit among the two members' messages. */}
+        {!other.former && (
+          <Button
+            variant="secondary"
+            className="self-start"
+            loading={openConversation.isPending}
+            onClick={() => openConversation.mutate({ otherUserId: other.id, itemId: proposal.item.id })}
+          >
+            <MessageCircle aria-hidden="true" className="size-4" />
+            {t.openConversation(memberName(other))}
+          </Button>
         )}
       </header>
 
