@@ -235,3 +235,13 @@ export async function updateHandover(db: Executor, id: string, change: HandoverC
   const [row] = await db.update(proposals).set(change).where(eq(proposals.id, id)).returning();
   return row!;
 }
+
+/** Called with the proposal's row locked: the accepted swap is undone (docs/decisions/018). */
+export async function markReversed(db: Executor, id: string): Promise<ProposalRow> {
+  const [row] = await db.update(proposals).set({ status: 'reversed', reversedAt: sql`now()` }).where(eq(proposals.id, id)).returning();
+  return row!;
+}
+
+export function proposalsByIds(db: Executor, ids: string[]): Promise<ProposalRow[]> {
+  return ids.length === 0 ? Promise.resolve([]) : db.select().from(proposals).where(inArray(proposals.id, ids));
+}

@@ -28,6 +28,18 @@ import * as repo from './repository.ts';
 const t = TEXT.proposals;
 const tn = TEXT.notifications;
 
+/** What a reversal did, and what to announce once it commits. */
+export interface SwapReversal {
+  proposal: repo.ProposalRow;
+  itemTitle: string;
+  moved: number;
+  shortfall: number;
+  outcome: ProposalOutcome;
+}
+
+/** A viewer id no member has: a moderator reading a proposal has no rating of their own on it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 /** What a committed change must tell the members' screens. */
 export interface ProposalOutcome {
   proposals: repo.ProposalRow[];
@@ -563,6 +575,57 @@ export class ProposalsService {
       ])),
     );
     return outcome;
+  }
+
+  // Swap problems (issue 22): what the swap-problems module reads of a proposal, and the reversal.
+
+  /** The proposal's row, for one of its two members only; anyone else is answered as GET answers them. */
+  rowForMember(session: Session, id: string): Promise<repo.ProposalRow> {
+    return this.findAsMember(session, id);
+  }
+
+  /** The proposal's row for a moderator; undefined when it is gone. */
+  rowForModerator(id: string): Promise<repo.ProposalRow | undefined> {
+    return repo.findProposal(this.db, id);
+  }
+
+  /** Proposals as a moderator reads them: the whole thread; the viewer is nobody, so no rating of theirs. */
+  async forModeration(ids: string[]): Promise<Map<string, Proposal>> {
+    const views = await this.presentAll(this.db, await repo.proposalsByIds(this.db, ids), NOBODY);
+    return new Map(views.map((view) => [view.id, view]));
+  }
+
+  /**
+   * Undoes an accepted swap in the caller's transaction, in the order every swap keeps (items, the
+   * proposal, the two members), so it queues behind or ahead of an accept of the same item. The
+   * points go back through new `swap_reversed` entries, as many as the receiver still holds (never a
+   * negative balance); the rest is the shortfall. Each item still swapped is available again.
+   */
+  async reverseSwap(tx: Executor, id: string): Promise<SwapReversal> {
+    const first = await repo.findProposal(tx, id);
+    if (!first) throw notFound(TEXT.swapProblems.notFound);
+    const itemIds = [first.itemId, ...(first.offerItemId ? [first.offerItemId] : [])];
+    const lockedItems = await this.items.lock(tx, itemIds, 'no key update');
+    const proposal = await repo.lockProposal(tx, id);
+    if (proposal?.status !== 'accepted') throw conflict(TEXT.swapProblems.notReversible);
+    const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);
+    const outcome = quiet();
+    // A member who left has no balance: nothing can come back from them or go back to them.
+    const moved = balances.size < 2 ? 0 : Math.min(proposal.pointsOffer, balances.get(proposal.receiverId) ?? 0);
+    if (moved > 0) {
+      const back = { proposalId: id, reason: 'swap_reversed' as const };
+      outcome.balances.push(
+        { userId: proposal.receiverId, points: await this.points.move(tx, { ...back, userId: proposal.receiverId, amount: -moved }) },
+        { userId: proposal.senderId, points: await this.points.move(tx, { ...back, userId: proposal.senderId, amount: moved }) },
+      );
+    }
+    const swapped = lockedItems.filter((item) => item.status === 'swapped');
+    await this.items.markAvailableAgain(tx, swapped.map((item) => item.id));
+    outcome.swapped = swapped.map((item) => ({ itemId: item.id, ownerId: item.ownerId }));
+    const reversed = await repo.markReversed(tx, id);
+    outcome.proposals.push(reversed);
+    const itemTitle = lockedItems.find((item) => item.id === proposal.itemId)?.title ?? 'the item';
+    return { proposal: reversed, itemTitle, moved, shortfall: proposal.pointsOffer - moved, outcome };
   }
 
   async announce(outcome: ProposalOutcome): Promise<void> {

@@ -194,6 +194,8 @@ export const ADMIN_TEXT = {
       settings_changed: 'changed the community settings of',
       invite_created: 'created an invite link',
       invite_revoked: 'revoked an invite link',
+      swap_problem_dismissed: 'dismissed a problem with the swap of',
+      swap_reversed: 'reversed the swap of',
     } satisfies Record<AuditActionName, string>,
   },
 } as const;

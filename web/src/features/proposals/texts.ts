@@ -23,6 +23,7 @@ export const PROPOSALS_TEXT = {
     declined: 'Declined',
     cancelled: 'Cancelled',
     countered: 'Countered',
+    reversed: 'Reversed',
   },
   // The propose-exchange form.
   targetItem: 'You are proposing an exchange for',
