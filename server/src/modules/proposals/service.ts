@@ -619,7 +619,8 @@ export class ProposalsService {
         { userId: proposal.senderId, points: await this.points.move(tx, { ...back, userId: proposal.senderId, amount: moved }) },
       );
     }
-    const swapped = lockedItems.filter((item) => item.status === 'swapped');
+    // An item whose owner left stays out of the marketplace with them.
+    const swapped = lockedItems.filter((item) => item.status === 'swapped' && balances.has(item.ownerId));
     await this.items.markAvailableAgain(tx, swapped.map((item) => item.id));
     outcome.swapped = swapped.map((item) => ({ itemId: item.id, ownerId: item.ownerId }));
     const reversed = await repo.markReversed(tx, id);
