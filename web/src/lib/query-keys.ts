@@ -66,6 +66,8 @@ export const proposalKeys = {
   /** Under the sent list's key, so whatever refreshes the sent list refreshes this too. */
   pendingFor: (itemId: string) => ['proposals', 'list', 'sent', 'pending', itemId] as const,
   detail: (id: string) => ['proposals', 'detail', id] as const,
+  /** Under proposals, so a proposals.updated event (a reversal) refreshes it too. */
+  problems: (id: string) => ['proposals', 'problems', id] as const,
 };
 
 export const notificationKeys = {
@@ -104,5 +106,6 @@ export const adminMemberKeys = {
 export const moderationKeys = {
   all: ['moderation'] as const,
   queue: ['moderation', 'queue'] as const,
+  swapProblems: ['moderation', 'swap-problems'] as const,
   audit: (actorId: string, targetUserId: string) => ['moderation', 'audit', actorId, targetUserId] as const,
 };
