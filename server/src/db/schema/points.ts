@@ -14,7 +14,9 @@ export const pointEntries = pgTable(
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
-    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'restrict' }),
+    // A listing back on the market after a reversed swap may be removed, and its proposal with it: the
+    // entries stay, amounts and balances as written, with the item no longer named (docs/decisions/018).
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

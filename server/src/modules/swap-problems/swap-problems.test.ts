@@ -7,6 +7,7 @@ import { proposals } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import { createItem } from '../../test/items.ts';
+import { expectLedgerWhole } from '../../test/ledger.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { answer, createProposal, errorOf, notificationsOf, pointsOf } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
@@ -143,7 +144,7 @@ describe('a moderator on a reported swap', () => {
 
   it('moves only what the receiver still holds and shows the shortfall, never a negative balance', async () => {
     const moderator = await registerWithRole(app, 'moderator');
-    const { sender, receiver, proposal } = await acceptedSwap(30);
+    const { sender, receiver, proposal, item } = await acceptedSwap(30);
     // The receiver spends all but 10 of their 130 points on another swap.
     const seller = await registerMember(app);
     const other = await createItem(app, seller);
@@ -153,6 +154,14 @@ describe('a moderator on a reported swap', () => {
     const problemId = await openProblemId(moderator, proposal.id);
     expect((await decide(moderator, problemId, 'reverse')).json()).toEqual({ moved: 10, shortfall: 20 });
     expect([await pointsOf(app, sender), await pointsOf(app, receiver)]).toEqual([80, 0]);
+    // The lamp is back on the market, so its owner may remove it: the ledger keeps every entry of the swap.
+    expect((await send(app, 'DELETE', `/api/items/${item.id}`, { cookie: receiver.cookie })).statusCode).toBe(204);
+    const history = await get<PointEntryPage>(sender, '/api/points/entries');
+    expect(history.entries.slice(0, 2).map((entry) => [entry.reason, entry.amount, entry.itemTitle])).toEqual([
+      ['swap_reversed', 10, null],
+      ['swap_paid', -30, null],
+    ]);
+    await expectLedgerWhole(app.services.database.db);
   });
 
   it('keeps a moderator off a swap they took part in, and members off the queue', async () => {
