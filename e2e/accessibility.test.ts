@@ -197,6 +197,21 @@ describe('pages in another state', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the report-a-problem dialog over an accepted swap, its reason refused empty', async () => {
+    const { page } = await browsers.phone(true);
+    await page.goto(`/proposals/${world().acceptedProposal.id}`);
+    await page.getByRole('button', { name: 'Report a problem with this swap' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report a problem with this swap' });
+    // Refused in the browser: the world's swap stays unreported for the other checks.
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText(TEXT.swapProblems.reasonRequired).waitFor();
+
+    const problems = await problemsOn(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+  });
+
   test('the block dialog over another member’s profile', async () => {
     const { page } = await browsers.desktop(true);
     await page.goto(`/profile/${world().ben.id}`);

@@ -15,3 +15,4 @@ export * from './proposals.ts';
 export * from './roles.ts';
 export * from './texts.ts';
 export * from './suspensions.ts';
+export * from './swap-problems.ts';

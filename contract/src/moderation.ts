@@ -98,6 +98,8 @@ export const AUDIT_ACTIONS = [
   'settings_changed',
   'invite_created',
   'invite_revoked',
+  'swap_problem_dismissed',
+  'swap_reversed',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,8 +6,11 @@ import { TEXT } from './texts.ts';
 
 const t = TEXT.proposals;
 
-/** 'countered': the other side answered this offer with a counter-offer, which replaced it. */
-export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'countered'] as const;
+/**
+ * 'countered': the other side answered this offer with a counter-offer, which replaced it.
+ * 'reversed': a moderator undid the accepted swap after a problem was reported (docs/decisions/018).
+ */
+export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'countered', 'reversed'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 export const proposalCreateBody = z.object({
@@ -89,8 +92,14 @@ export const proposal = z.object({
     .nullable(),
   /** Both sides confirmed the hand-over: the swap is completed. */
   completedAt: z.iso.datetime().nullable(),
+  /** A moderator reversed the swap (status 'reversed'). */
+  reversedAt: z.iso.datetime().nullable(),
 });
 export type Proposal = z.infer<typeof proposal>;
+
+/** A proposal read with its whole thread: on its own page, and in the moderators' queue of swap problems. */
+export const proposalWithThread = proposal.required({ thread: true });
+export type ProposalWithThread = z.infer<typeof proposalWithThread>;
 
 export const proposalResponse = z.object({ proposal });
 export type ProposalResponse = z.infer<typeof proposalResponse>;
@@ -148,7 +157,8 @@ export const notificationPage = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
-export const POINT_REASONS = ['signup_bonus', 'swap_paid', 'swap_received', 'account_closed'] as const;
+/** swap_reversed: a moderator reversed the swap, and the points went back by a new entry. */
+export const POINT_REASONS = ['signup_bonus', 'swap_paid', 'swap_received', 'account_closed', 'swap_reversed'] as const;
 export type PointReason = (typeof POINT_REASONS)[number];
 
 export const pointEntry = z.object({

@@ -323,6 +323,26 @@ export const TEXT = {
     blocked: (name: string) => `You blocked ${name}.`,
     unblocked: (name: string) => `You unblocked ${name}.`,
   },
+  /** Not in SPEC.md: a problem with an accepted swap, and a moderator reversing it (issue 22). */
+  swapProblems: {
+    notAccepted: 'A problem can be reported only for an accepted swap.',
+    tooLate: (days: number) => `A problem can be reported only within ${String(days)} days after the swap was accepted.`,
+    alreadyReported: 'You have already reported a problem with this swap.',
+    reasonRequired: 'Please choose what went wrong.',
+    noteTooLong: (max: number) => `The note can be at most ${String(max)} characters.`,
+    reported: 'Problem reported. A moderator will look at it.',
+    notFound: 'This problem report no longer exists.',
+    notOpen: 'This problem has already been handled.',
+    notYours: 'You cannot moderate a swap you took part in.',
+    notReversible: 'This swap can no longer be reversed.',
+    dismissed: 'Problem dismissed',
+    reversed: 'Swap reversed',
+    reversedTitle: 'Your swap was reversed',
+    reversedBody: (item: string, reason: string) =>
+      `A moderator reversed the swap for ${item}: points and items went back. Reason: ${reason}`,
+    dismissedTitle: 'Your problem report was reviewed',
+    dismissedBody: (item: string, reason: string) => `A moderator kept the swap for ${item} as it was. Reason: ${reason}`,
+  },
   errors: {
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please try again later.',

@@ -43,6 +43,8 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { PointsService } from './modules/points/service.ts';
 import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
+import { swapProblemRoutes } from './modules/swap-problems/routes.ts';
+import { SwapProblemsService } from './modules/swap-problems/service.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
@@ -80,6 +82,7 @@ export interface Services {
   presence: PresenceService;
   accounts: AccountsService;
   audit: AuditService;
+  swapProblems: SwapProblemsService;
   roles: RolesService;
   community: CommunityService;
   blocks: BlocksService;
@@ -197,6 +200,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
   const moderation = new ModerationService(database.db, { items, profiles, conversations, notifications, audit });
+  const swapProblems = new SwapProblemsService(database.db, { proposals, notifications, profiles, audit });
+  proposals.problemsFrom((proposalIds) => swapProblems.withOpenOrUpheldProblem(proposalIds));
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -219,6 +224,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     blocks,
     suspensions,
     moderation,
+    swapProblems,
   });
 
   const pruneTimer = setInterval(() => {
@@ -290,6 +296,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(roleRoutes(roles));
   await app.register(suspensionRoutes(suspensions));
   await app.register(moderationRoutes(moderation, limits.reports));
+  await app.register(swapProblemRoutes(swapProblems, limits.reports));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);

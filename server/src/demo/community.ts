@@ -136,7 +136,8 @@ export interface DemoProposal {
   offerItem?: ListingTitle;
   points: number;
   message: string;
-  status: ProposalStatus;
+  /** A reversed swap takes a moderator and a reported problem: the demo has none. */
+  status: Exclude<ProposalStatus, 'reversed'>;
   /** With status 'countered': the owner's answer, asking other points; it waits for the sender. */
   counter?: { points: number; message: string };
   /** After an accepted swap: what each side thought of the other, if they said. */

@@ -40,6 +40,8 @@ interface World {
   hiddenItemId: string;
   /** An invite link an admin made. */
   inviteId: string;
+  /** The partner's open report of a problem with the accepted swap. */
+  problemId: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful' | 'moderator' | 'admin';
@@ -164,6 +166,25 @@ const MATRIX: Record<string, Entry> = {
     path: (w) => `/api/proposals/${w.acceptedProposalId}/handover/confirm`,
     rightful: 'partner',
     expect: ownerOnly(200),
+  },
+  // The partner already reported a problem with the swap; the owner may report one of their own.
+  'POST /api/proposals/{id}/problems': {
+    path: (w) => `/api/proposals/${w.acceptedProposalId}/problems`,
+    body: () => ({ json: { reason: 'no_show', note: 'Never came' } }),
+    expect: ownerOnly(201),
+  },
+  'GET /api/proposals/{id}/problems': { path: (w) => `/api/proposals/${w.acceptedProposalId}/problems`, expect: ownerOnly(200) },
+  'GET /api/admin/swap-problems': { path: () => '/api/admin/swap-problems', expect: staff(200, 200) },
+  // The moderator decides first; the admin then finds it decided.
+  'POST /api/admin/swap-problems/{id}/dismiss': {
+    path: (w) => `/api/admin/swap-problems/${w.problemId}/dismiss`,
+    body: moderationReason,
+    expect: staff(204, 409),
+  },
+  'POST /api/admin/swap-problems/{id}/reverse': {
+    path: (w) => `/api/admin/swap-problems/${w.problemId}/reverse`,
+    body: moderationReason,
+    expect: staff(200, 409),
   },
   'GET /api/notifications': { path: () => '/api/notifications', expect: signedIn(200) },
   'POST /api/notifications/{id}/read': { path: (w) => `/api/notifications/${w.notificationId}/read`, expect: { anonymous: 401, stranger: 404, rightful: 204 } },
@@ -309,6 +330,7 @@ async function makeWorld(): Promise<World> {
     cookie: partner.cookie,
     body: { place: 'Private place', at: '2026-12-01T12:00:00.000Z' },
   });
+  const problem = await send(app, 'POST', `/api/proposals/${swapped.id}/problems`, { cookie: partner.cookie, body: { reason: 'not_as_described' } });
   const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: partner.cookie, body: { otherUserId: owner.user.id } })).json();
   const sent = await send(app, 'POST', `/api/conversations/${conversation.id}/messages`, {
     cookie: partner.cookie,
@@ -345,6 +367,7 @@ async function makeWorld(): Promise<World> {
     suspended,
     messageId,
     hiddenItemId: hidden.id,
+    problemId: problem.json().problem.id,
   };
 }
 

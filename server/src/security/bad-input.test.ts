@@ -72,6 +72,8 @@ beforeAll(async () => {
   // Accepted, so the hand-over routes get past their status check to the statements behind it.
   const swapped = await createProposal(app, other, (await createItem(app, member)).id);
   await send(app, 'POST', `/api/proposals/${swapped.id}/accept`, { cookie: member.cookie });
+  const problem = await send(app, 'POST', `/api/proposals/${swapped.id}/problems`, { cookie: other.cookie, body: { reason: 'no_show' } });
+  const problemId = problem.json<{ problem: { id: string } }>().problem.id;
   const opened = await send(app, 'POST', '/api/conversations', { cookie: member.cookie, body: { otherUserId: other.user.id, itemId: theirs.id } });
   const conversationId = opened.json<{ conversation: { id: string } }>().conversation.id;
   const sent = await send(app, 'POST', `/api/conversations/${conversationId}/messages`, {
@@ -81,7 +83,7 @@ beforeAll(async () => {
   const messageId = sent.json<{ message: { id: string } }>().message.id;
   const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: member.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
   // Ids of rows that exist, so a request gets past its lookups to the statements behind them.
-  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, swapped.id, conversationId, messageId, invite.invite.id);
+  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, swapped.id, conversationId, messageId, invite.invite.id, problemId);
   image = await png(16, 12);
 
   await app.ready();

@@ -68,6 +68,8 @@ export const proposalKeys = {
   detail: (id: string) => ['proposals', 'detail', id] as const,
   /** The cards in a chat: under the lists' key, so every answer and every proposals event refreshes them. */
   inConversation: (conversationId: string) => ['proposals', 'list', 'conversation', conversationId] as const,
+  /** Under proposals, so a proposals.updated event (a reversal) refreshes it too. */
+  problems: (id: string) => ['proposals', 'problems', id] as const,
 };
 
 export const notificationKeys = {
@@ -106,5 +108,6 @@ export const adminMemberKeys = {
 export const moderationKeys = {
   all: ['moderation'] as const,
   queue: ['moderation', 'queue'] as const,
+  swapProblems: ['moderation', 'swap-problems'] as const,
   audit: (actorId: string, targetUserId: string) => ['moderation', 'audit', actorId, targetUserId] as const,
 };

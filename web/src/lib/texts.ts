@@ -54,6 +54,7 @@ export const WEB_TEXT = {
     declined: 'Declined',
     cancelled: 'Cancelled',
     countered: 'Countered',
+    reversed: 'Reversed',
     completed: 'Completed',
   },
   /** What a profile and an item page say of a member, so others can judge a swap with them. */

@@ -38,10 +38,12 @@ export const proposals = pgTable(
     /** When each side was reminded to confirm the hand-over: set once, by whichever instance's sweep got there first. */
     senderRemindedAt: timestamp('sender_reminded_at', { withTimezone: true }),
     receiverRemindedAt: timestamp('receiver_reminded_at', { withTimezone: true }),
+    /** A moderator undid the swap (status 'reversed'); resolved_at keeps the time of Accept. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (t) => [
     check('proposals_points_offer_non_negative', sql`${t.pointsOffer} >= 0`),
-    check('proposals_status_known', sql`${t.status} IN ('pending', 'accepted', 'declined', 'cancelled', 'countered')`),
+    check('proposals_status_known', sql`${t.status} IN ('pending', 'accepted', 'declined', 'cancelled', 'countered', 'reversed')`),
     check('proposals_offered_by_a_side', sql`${t.offeredBy} IN (${t.senderId}, ${t.receiverId})`),
     index('proposals_countered_from_idx').on(t.counteredFromId),
     index('proposals_receiver_newest_idx').on(t.receiverId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -78,5 +80,41 @@ export const ratings = pgTable(
     primaryKey({ columns: [t.proposalId, t.raterId] }),
     check('ratings_stars_range', sql`${t.stars} BETWEEN 1 AND 5`),
     index('ratings_ratee_idx').on(t.rateeId),
+  ],
+);
+
+/**
+ * A member's report that an accepted swap went wrong, for the moderators. Upheld, the swap is
+ * reversed; the points the receiver could no longer give back are kept in `shortfall`.
+ */
+export const swapProblems = pgTable(
+  'swap_problems',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The moderator's reason, which both members are told. */
+    resolution: text('resolution').notNull().default(''),
+    shortfall: integer('shortfall').notNull().default(0),
+  },
+  (t) => [
+    check('swap_problems_reason_known', sql`${t.reason} IN ('no_show', 'not_as_described', 'other')`),
+    check('swap_problems_status_known', sql`${t.status} IN ('open', 'dismissed', 'reversed')`),
+    check('swap_problems_shortfall_non_negative', sql`${t.shortfall} >= 0`),
+    uniqueIndex('swap_problems_one_open_per_reporter_key')
+      .on(t.proposalId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('swap_problems_proposal_idx').on(t.proposalId),
+    index('swap_problems_open_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'open'`),
   ],
 );

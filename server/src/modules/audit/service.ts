@@ -6,7 +6,7 @@ import { actors, appendAuditEntry, listEntries } from './repository.ts';
 /** What a moderator or admin did, to what, and why. */
 export interface AuditAction {
   action: AuditActionName;
-  targetType: 'item' | 'user' | 'message' | 'report' | 'invite' | 'settings';
+  targetType: 'item' | 'user' | 'message' | 'report' | 'invite' | 'settings' | 'proposal';
   targetId: string;
   /** The member the target belongs to, when there is one. */
   targetUserId?: string | null;

@@ -211,6 +211,15 @@ export async function markSwapped(db: Executor, itemIds: string[]): Promise<void
   await db.update(items).set({ status: 'swapped', updatedAt: sql`now()` }).where(inArray(items.id, itemIds));
 }
 
+/** Only an item still swapped comes back: one withdrawn since stays withdrawn. */
+export async function markAvailableAgain(db: Executor, itemIds: string[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db
+    .update(items)
+    .set({ status: 'available', updatedAt: sql`now()` })
+    .where(and(inArray(items.id, itemIds), eq(items.status, 'swapped')));
+}
+
 export function itemsByIds(db: Executor, ids: string[]) {
   return ids.length === 0 ? Promise.resolve([]) : db.select().from(items).where(inArray(items.id, ids));
 }

@@ -74,6 +74,11 @@ export class ItemsService {
     return repo.markSwapped(tx, ids);
   }
 
+  /** A reversed swap: the items, locked by the caller, are back in the marketplace with their owners. */
+  markAvailableAgain(tx: Executor, ids: string[]): Promise<void> {
+    return repo.markAvailableAgain(tx, ids);
+  }
+
   /**
    * In the transaction that suspends the member, first (items before proposals): their listings
    * that can still be proposed for, locked so a proposal for one either lands before or sees the suspension.

@@ -51,6 +51,7 @@ export function presentProposal(row: ProposalRow, context: ProposalContext, view
           }
         : null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    reversedAt: row.reversedAt?.toISOString() ?? null,
   };
 }
 

@@ -153,19 +153,20 @@ export function listBetween(db: Executor, pair: [string, string], itemId: string
 }
 
 /**
- * The earlier offers of this proposal's thread, in one query: each counter names the offer it
- * answered, and the walk follows those links back to the first offer.
+ * The earlier offers of these proposals' threads, in one query: each counter names the offer it
+ * answered, and the walk follows those links back to each first offer.
  */
-export async function earlierOffers(db: Executor, row: ProposalRow): Promise<ProposalRow[]> {
-  if (!row.counteredFromId) return [];
+export async function earlierOffers(db: Executor, rows: ProposalRow[]): Promise<ProposalRow[]> {
+  const answered = [...new Set(rows.flatMap((row) => (row.counteredFromId ? [row.counteredFromId] : [])))];
+  if (answered.length === 0) return [];
   return db
     .select()
     .from(proposals)
     .where(
       sql`${proposals.id} IN (
         WITH RECURSIVE chain(id, answered_id) AS (
-          SELECT id, countered_from_id FROM proposals WHERE id = ${row.counteredFromId}
-          UNION ALL
+          SELECT id, countered_from_id FROM proposals WHERE ${inArray(proposals.id, answered)}
+          UNION
           SELECT p.id, p.countered_from_id FROM proposals p JOIN chain ON p.id = chain.answered_id
         )
         SELECT id FROM chain
@@ -303,4 +304,14 @@ export function markHandoverReminders(
     .set(side === 'sender' ? { senderRemindedAt: sql`now()` } : { receiverRemindedAt: sql`now()` })
     .where(and(inArray(proposals.id, due), sql`${remindedAt} IS NULL`))
     .returning();
+}
+
+/** Called with the proposal's row locked: the accepted swap is undone (docs/decisions/018). */
+export async function markReversed(db: Executor, id: string): Promise<ProposalRow> {
+  const [row] = await db.update(proposals).set({ status: 'reversed', reversedAt: sql`now()` }).where(eq(proposals.id, id)).returning();
+  return row!;
+}
+
+export function proposalsByIds(db: Executor, ids: string[]): Promise<ProposalRow[]> {
+  return ids.length === 0 ? Promise.resolve([]) : db.select().from(proposals).where(inArray(proposals.id, ids));
 }

@@ -1,6 +1,7 @@
 import {
   TEXT,
   type Proposal,
+  type ProposalWithThread,
   type ProposalCreateBody,
   type ProposalCounterBody,
   type ProposalPage,
@@ -27,6 +28,18 @@ import * as repo from './repository.ts';
 
 const t = TEXT.proposals;
 const tn = TEXT.notifications;
+
+/** What a reversal did, and what to announce once it commits. */
+export interface SwapReversal {
+  proposal: repo.ProposalRow;
+  itemTitle: string;
+  moved: number;
+  shortfall: number;
+  outcome: ProposalOutcome;
+}
+
+/** A viewer id no member has: a moderator reading a proposal has no rating of their own on it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** What a committed change must tell the members' screens. */
 export interface ProposalOutcome {
@@ -55,6 +68,13 @@ export class ProposalsService {
     private readonly profiles: ProfilesService,
     private readonly blocks: BlocksService,
   ) {}
+
+  /** Problems are the swap-problems module's, built after this one: it tells which swaps have one. */
+  private problemsIn: (proposalIds: string[]) => Promise<Set<string>> = () => Promise.resolve(new Set());
+
+  problemsFrom(source: (proposalIds: string[]) => Promise<Set<string>>): void {
+    this.problemsIn = source;
+  }
 
   async create(session: Session, body: Required<ProposalCreateBody>): Promise<Proposal> {
     const sender = await session.user();
@@ -259,7 +279,8 @@ export class ProposalsService {
     const isSender = proposal.senderId === session.userId;
     if (!isSender && proposal.receiverId !== session.userId) throw forbidden(t.unauthorized);
     if (proposal.status !== 'accepted') throw badRequest(t.rateOnlyAccepted);
-    if (!ratingGate(proposal).open) throw badRequest(t.rateNotYet);
+    const problems = await this.problemsIn([id]);
+    if (!ratingGate(proposal, problems.has(id)).open) throw badRequest(t.rateNotYet);
     const rateeId = isSender ? proposal.receiverId : proposal.senderId;
     const rated = await this.db.transaction(async (tx) => {
       if (!(await repo.insertRating(tx, { proposalId: id, raterId: session.userId, rateeId, ...body }))) return false;
@@ -576,6 +597,59 @@ export class ProposalsService {
     return outcome;
   }
 
+  // Swap problems (issue 22): what the swap-problems module reads of a proposal, and the reversal.
+
+  /** The proposal's row, for one of its two members only; anyone else is answered as GET answers them. */
+  rowForMember(session: Session, id: string): Promise<repo.ProposalRow> {
+    return this.findAsMember(session, id);
+  }
+
+  /** The proposal's row for a moderator; undefined when it is gone. */
+  rowForModerator(id: string): Promise<repo.ProposalRow | undefined> {
+    return repo.findProposal(this.db, id);
+  }
+
+  /** Proposals as a moderator reads them: the whole thread; the viewer is nobody, so no rating of theirs. */
+  async forModeration(ids: string[]): Promise<Map<string, ProposalWithThread>> {
+    const rows = await repo.proposalsByIds(this.db, ids);
+    const views = await this.presentAll(this.db, rows, NOBODY, await repo.earlierOffers(this.db, rows));
+    return new Map(views.map((view) => [view.id, { ...view, thread: view.thread ?? [] }]));
+  }
+
+  /**
+   * Undoes an accepted swap in the caller's transaction, in the order every swap keeps (items, the
+   * proposal, the two members), so it queues behind or ahead of an accept of the same item. The
+   * points go back through new `swap_reversed` entries, as many as the receiver still holds (never a
+   * negative balance); the rest is the shortfall. Each item still swapped is available again.
+   */
+  async reverseSwap(tx: Executor, id: string): Promise<SwapReversal> {
+    const first = await repo.findProposal(tx, id);
+    if (!first) throw notFound(TEXT.swapProblems.notFound);
+    const itemIds = [first.itemId, ...(first.offerItemId ? [first.offerItemId] : [])];
+    const lockedItems = await this.items.lock(tx, itemIds, 'no key update');
+    const proposal = await repo.lockProposal(tx, id);
+    if (proposal?.status !== 'accepted') throw conflict(TEXT.swapProblems.notReversible);
+    const balances = await this.points.lock(tx, [proposal.senderId, proposal.receiverId]);
+    const outcome = quiet();
+    // A member who left has no balance: nothing can come back from them or go back to them.
+    const moved = balances.size < 2 ? 0 : Math.min(proposal.pointsOffer, balances.get(proposal.receiverId) ?? 0);
+    if (moved > 0) {
+      const back = { proposalId: id, reason: 'swap_reversed' as const };
+      outcome.balances.push(
+        { userId: proposal.receiverId, points: await this.points.move(tx, { ...back, userId: proposal.receiverId, amount: -moved }) },
+        { userId: proposal.senderId, points: await this.points.move(tx, { ...back, userId: proposal.senderId, amount: moved }) },
+      );
+    }
+    // An item whose owner left stays out of the marketplace with them.
+    const swapped = lockedItems.filter((item) => item.status === 'swapped' && balances.has(item.ownerId));
+    await this.items.markAvailableAgain(tx, swapped.map((item) => item.id));
+    outcome.swapped = swapped.map((item) => ({ itemId: item.id, ownerId: item.ownerId }));
+    const reversed = await repo.markReversed(tx, id);
+    outcome.proposals.push(reversed);
+    const itemTitle = lockedItems.find((item) => item.id === proposal.itemId)?.title ?? 'the item';
+    return { proposal: reversed, itemTitle, moved, shortfall: proposal.pointsOffer - moved, outcome };
+  }
+
   async announce(outcome: ProposalOutcome): Promise<void> {
     await this.points.announce(outcome.balances);
     await this.notifications.announceCreated(outcome.created);
@@ -628,11 +702,11 @@ export class ProposalsService {
 
   /** One proposal on its own, with the whole thread of offers that led to it. */
   private async present(db: Executor, row: repo.ProposalRow, viewerId: string): Promise<Proposal> {
-    const [view] = await this.presentAll(db, [row], viewerId, await repo.earlierOffers(db, row));
+    const [view] = await this.presentAll(db, [row], viewerId, await repo.earlierOffers(db, [row]));
     return view!;
   }
 
-  /** Lists show each proposal without its thread: only the proposal page shows it (present()). */
+  /** Lists show each proposal without its thread: only the proposal page (present()) and the moderation queue show it. */
   private async presentAll(db: Executor, rows: repo.ProposalRow[], viewerId: string, thread?: repo.ProposalRow[]): Promise<Proposal[]> {
     if (rows.length === 0) return [];
     const counters = await repo.countersOf(db, rows.filter((row) => row.status === 'countered').map((row) => row.id));
@@ -640,16 +714,17 @@ export class ProposalsService {
     const offers = [...rows, ...(thread ?? [])];
     const memberIds = [...new Set(rows.flatMap((row) => [row.senderId, row.receiverId]))];
     const itemIds = [...new Set(offers.flatMap((row) => [row.itemId, ...(row.offerItemId ? [row.offerItemId] : [])]))];
-    const [memberOf, cardOf, ratings] = await Promise.all([
+    const [memberOf, cardOf, ratings, problems] = await Promise.all([
       this.profiles.summaries(db, memberIds),
       this.items.cards(db, itemIds),
       repo.ratingsBy(db, viewerId, rows.map((row) => row.id)),
+      this.problemsIn(rows.filter((row) => row.status === 'accepted').map((row) => row.id)),
     ]);
     const ratingOf = new Map(ratings.map(({ proposalId, ...rating }) => [proposalId, rating]));
     return rows.map((row) =>
       presentProposal(
         row,
-        { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null, ratingGate: ratingGate(row), earlier, counters },
+        { memberOf, cardOf, rating: ratingOf.get(row.id) ?? null, ratingGate: ratingGate(row, problems.has(row.id)), earlier, counters },
         viewerId,
       ),
     );
@@ -668,13 +743,14 @@ const REMINDER_WINDOW = { days: 3, untilDays: RATING_WAIT_DAYS, limit: 200 };
 
 /**
  * The one gate on rating a swap, for the server's refusal and for the page alike: it opens when
- * the swap is completed, or 14 days after Accept, whichever comes first.
+ * the swap is completed, or 14 days after Accept if nobody reported a problem with it.
  */
-export function ratingGate(proposal: repo.ProposalRow, now = new Date()): RatingGate {
+export function ratingGate(proposal: repo.ProposalRow, problemReported: boolean, now = new Date()): RatingGate {
   if (proposal.status !== 'accepted' || !proposal.resolvedAt) return { opensAt: null, open: false };
-  const waited = new Date(proposal.resolvedAt.getTime() + RATING_WAIT_MS);
-  const opensAt = proposal.completedAt && proposal.completedAt < waited ? proposal.completedAt : waited;
-  return { opensAt, open: opensAt <= now };
+  // The wait opens rating only for a swap nobody reported a problem with: a moderator decides that one first.
+  const waited = problemReported ? null : new Date(proposal.resolvedAt.getTime() + RATING_WAIT_MS);
+  const opensAt = [proposal.completedAt, waited].filter((at): at is Date => at !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  return { opensAt, open: opensAt !== null && opensAt <= now };
 }
 
 /** The answer goes to the sender; it carries no Accept or Decline of its own. */

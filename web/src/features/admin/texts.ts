@@ -132,6 +132,34 @@ export const ADMIN_TEXT = {
     liftFailed: 'The suspension could not be lifted.',
   },
   /** The reports queue at /admin (issue 15). */
+  swapProblems: {
+    heading: 'Problems with swaps',
+    intro: 'Reported by a member within 14 days of an accepted swap, with the whole proposal thread. Reversing gives the points and the items back.',
+    loading: 'Loading problems...',
+    loadFailed: 'Failed to load problems',
+    loadMore: 'Load more problems',
+    emptyTitle: 'No open problems',
+    emptyBody: 'When a member reports a problem with a swap, it shows here.',
+    reasons: { no_show: 'Did not show up', not_as_described: 'Not as described', other: 'Something else' },
+    reportedBy: (name: string) => `Reported by ${name}`,
+    swap: (item: string) => `Swap of ${item}`,
+    terms: (sender: string, receiver: string, points: string, offered: string | null) =>
+      `${sender} gave ${points}${offered ? ` and ${offered}` : ''} to ${receiver}.`,
+    thread: 'Offers, newest first',
+    offerLine: (by: string, points: string, offered: string | null, status: string) =>
+      `${by}: ${points}${offered ? ` and ${offered}` : ''} (${status})`,
+    openProposal: 'Open the proposal',
+    dismiss: 'Dismiss',
+    reverse: 'Reverse swap',
+    reason: 'Reason',
+    dismissTitle: 'Dismiss this problem?',
+    dismissBody: 'The swap stays as it is. The member who reported it is told your reason.',
+    reverseTitle: 'Reverse this swap?',
+    reverseBody: (points: string) =>
+      `The points (${points}) go back as far as the receiver still has them, and each item returns to its owner. Both members are told your reason.`,
+    reversedWithShortfall: (shortfall: string) => `Swap reversed. The receiver had already spent ${shortfall}: that shortfall is recorded.`,
+    failed: 'That did not work. Please try again.',
+  },
   queue: {
     title: 'Reports',
     heading: 'Open reports',
@@ -194,6 +222,8 @@ export const ADMIN_TEXT = {
       settings_changed: 'changed the community settings of',
       invite_created: 'created an invite link',
       invite_revoked: 'revoked an invite link',
+      swap_problem_dismissed: 'dismissed a problem with the swap of',
+      swap_reversed: 'reversed the swap of',
     } satisfies Record<AuditActionName, string>,
   },
 } as const;

@@ -20,6 +20,9 @@ export const HISTORY_TEXT = {
         return entry.itemTitle ? `Received for ${entry.itemTitle}` : 'Received for a swap';
       case 'account_closed':
         return 'Account closed';
+      // Its own line: a moderator undid the swap, and the points went back.
+      case 'swap_reversed':
+        return entry.itemTitle ? `Swap reversed: ${entry.itemTitle}` : 'Swap reversed';
     }
   },
 } as const;

@@ -48,6 +48,7 @@ export const PROPOSALS_TEXT = {
   submitRating: 'Submit Rating',
   rateFailed: 'Failed to submit rating',
   ratingOpens: (name: string) => `You can rate ${name} once both of you have confirmed the hand-over, or from`,
+  ratingAfterHandover: (name: string) => `You can rate ${name} once both of you have confirmed the hand-over.`,
   youRated: (stars: number) => `You rated ${String(stars)} ${stars === 1 ? 'star' : 'stars'}`,
   // Counter-offers.
   counterOffer: 'Counter-offer',
@@ -88,4 +89,20 @@ export const PROPOSALS_TEXT = {
   notYet: 'Not yet',
   confirmFailed: 'Failed to confirm the hand-over',
   completedOn: (when: string) => `Completed ${when}: both of you confirmed the hand-over.`,
+  // Problems with a swap (issue 22)
+  reportProblem: 'Report a problem with this swap',
+  problemHeading: 'A problem with this swap?',
+  problemIntro: (days: number) => `Within ${String(days)} days of Accept, a moderator can look at it and, if need be, reverse the swap.`,
+  problemDialogBody: 'A moderator reads your report with the whole proposal, and may give the points and the items back.',
+  problemReason: 'What went wrong?',
+  chooseReason: 'Choose a reason',
+  problemReasons: { no_show: 'Did not show up', not_as_described: 'Not as described', other: 'Something else' },
+  problemNote: 'Note',
+  sendReport: 'Send report',
+  reportFailed: 'Failed to report the problem',
+  problemOpen: (reason: string) => `You reported: ${reason}. A moderator will look at it.`,
+  problemDismissed: (reason: string) => `A moderator kept the swap as it was: ${reason}`,
+  reversedHeading: 'Swap reversed',
+  reversedOn: (when: string) => `A moderator reversed this swap ${when}: the points and the items went back.`,
+  reversedReason: (reason: string) => `Reason: ${reason}`,
 } as const;

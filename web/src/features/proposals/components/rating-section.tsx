@@ -20,17 +20,24 @@ export function RatingSection({ proposal }: { proposal: Proposal }) {
   if (proposal.status !== 'accepted') return null;
   const other = proposal.viewerRole === 'sender' ? proposal.receiver : proposal.sender;
   if (!proposal.ratingOpen && proposal.viewerRating === null) {
-    return proposal.ratingOpensAt ? (
+    // No date while a reported problem waits for a moderator: only the hand-over can open rating then.
+    return (
       <section aria-labelledby={headingId} className="flex flex-col gap-1">
         <h2 id={headingId} className="text-lg font-semibold text-stone-900">
           {t.rate(firstName(other))}
         </h2>
         <p className="text-sm text-stone-700">
-          {t.ratingOpens(firstName(other))}{' '}
-          <time dateTime={proposal.ratingOpensAt}>{formatDateTime(proposal.ratingOpensAt)}</time>.
+          {proposal.ratingOpensAt ? (
+            <>
+              {t.ratingOpens(firstName(other))}{' '}
+              <time dateTime={proposal.ratingOpensAt}>{formatDateTime(proposal.ratingOpensAt)}</time>.
+            </>
+          ) : (
+            t.ratingAfterHandover(firstName(other))
+          )}
         </p>
       </section>
-    ) : null;
+    );
   }
 
   return (

@@ -23,6 +23,7 @@ import { HandoverSection } from '../components/handover-section.tsx';
 import { ProposalActions } from '../components/proposal-actions.tsx';
 import { ProposalItem } from '../components/proposal-item.tsx';
 import { OfferThread } from '../components/offer-thread.tsx';
+import { ProblemSection } from '../components/problem-section.tsx';
 import { RatingSection } from '../components/rating-section.tsx';
 import { PROPOSALS_TEXT } from '../texts.ts';
 
@@ -154,6 +155,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
           <RatingSection proposal={proposal} />
         </>
       )}
+      <ProblemSection proposal={proposal} />
     </>
   );
 }

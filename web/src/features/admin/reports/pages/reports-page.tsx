@@ -8,6 +8,7 @@ import { useReportQueue } from '../api/list-reports.ts';
 import type { ModerationInput } from '../api/use-moderate.ts';
 import { ModerationDialog } from '../components/moderation-dialog.tsx';
 import { ReportGroupCard } from '../components/report-group-card.tsx';
+import { SwapProblemsQueue } from '../components/swap-problems-queue.tsx';
 
 const t = ADMIN_TEXT.queue;
 
@@ -19,6 +20,8 @@ export function ReportsPage() {
   const groups = query.data?.pages.flatMap((page) => page.groups) ?? [];
 
   return (
+    <div className="flex flex-col gap-10">
+      <SwapProblemsQueue />
     <AdminSection headingId="reports-heading" heading={t.heading} intro={t.intro}>
       <PagedQueryList
         query={query}
@@ -42,5 +45,6 @@ export function ReportsPage() {
         }}
       />
     </AdminSection>
+    </div>
   );
 }
