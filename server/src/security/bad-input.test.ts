@@ -1,4 +1,4 @@
-import { itemFields, messageSendBody, type CreatedInviteResponse } from '@swapyard/contract';
+import { itemFields, messageSendBody, swapProblemBody, type CreatedInviteResponse } from '@swapyard/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +50,7 @@ const FORM_FIELDS: JsonSchema = {
   properties: {
     ...(z.toJSONSchema(itemFields, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties,
     ...(z.toJSONSchema(messageSendBody, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties,
+    ...(z.toJSONSchema(swapProblemBody, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties,
     imageOrder: { type: 'string', enum: ['["new:0"]', '[]'] },
   },
 };
