@@ -1,9 +1,9 @@
 import { TEXT } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
-import { listItem } from './fixtures/items.ts';
+import { listItem, pngFile } from './fixtures/items.ts';
 import { registerSignedIn } from './fixtures/members.ts';
 import { setRole, useServer } from './fixtures/server.ts';
 import { acceptProposal, propose } from './fixtures/swaps.ts';
@@ -14,6 +14,8 @@ const openBrowser = useBrowsers(() => server().baseURL);
 const main = (page: Page) => page.getByRole('main');
 // The sidebar's balance on a desktop, the menu bar's on a phone: whichever shows.
 const balance = (page: Page) => page.locator('[data-testid="points-balance"]:visible');
+// Above zero once the thumbnail really loaded: the member's session may read it.
+const naturalWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.naturalWidth);
 
 describe('a reported no-show, reversed by a moderator', () => {
   test.each([
@@ -52,15 +54,19 @@ describe('a reported no-show, reversed by a moderator', () => {
     await dialog.getByText(TEXT.swapProblems.reasonRequired).waitFor();
     await dialog.getByLabel('What went wrong?').selectOption('no_show');
     await dialog.getByLabel('Note').fill(`Waited an hour at the station ${tag}`);
+    await dialog.getByLabel('Photos (optional)').setInputFiles(await pngFile('empty-platform.png'));
+    await dialog.getByText('Up to 4 photos: 1 chosen.').waitFor();
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await toast(ben.page, TEXT.swapProblems.reported).waitFor();
     await main(ben.page).getByText('You reported: Did not show up. A moderator will look at it.').waitFor();
+    await expect.poll(() => naturalWidth(main(ben.page).getByRole('img', { name: 'Your photo 1' })), UI_WAIT).toBeGreaterThan(0);
 
     // The moderator finds it in the queue with the thread, and reverses it with a reason.
     await mod.page.goto('/admin');
     const card = main(mod.page).getByRole('listitem').filter({ hasText: `Waited an hour at the station ${tag}` });
     await card.getByRole('heading', { name: `Swap of ${title}` }).waitFor();
     await card.getByText('Ben Sender gave 25 points and ' + offeredTitle + ' to Ann Owner.').waitFor();
+    await expect.poll(() => naturalWidth(card.getByRole('img', { name: 'Photo 1 from Ben Sender' })), UI_WAIT).toBeGreaterThan(0);
     await card.getByRole('button', { name: 'Reverse swap' }).click();
     const confirm = mod.page.getByRole('dialog', { name: 'Reverse this swap?' });
     await confirm.getByLabel('Reason').fill('Ann confirmed she could not come');

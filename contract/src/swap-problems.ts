@@ -12,6 +12,8 @@ const t = TEXT.swapProblems;
 /** How long after Accept either side may report a problem with the swap. */
 export const SWAP_PROBLEM_WINDOW_DAYS = 14;
 export const SWAP_PROBLEM_NOTE_MAX_LENGTH = 1000;
+/** Photos a member may attach to a report, with the same image rules as a listing's. */
+export const MAX_SWAP_PROBLEM_PHOTOS = 4;
 
 export const SWAP_PROBLEM_REASONS = ['no_show', 'not_as_described', 'other'] as const;
 export type SwapProblemReason = (typeof SWAP_PROBLEM_REASONS)[number];
@@ -34,6 +36,8 @@ export const swapProblem = z.object({
   createdAt: z.iso.datetime(),
   /** The moderator's reason, once handled. */
   resolution: z.string(),
+  /** Only the reporter and moderators are given these addresses. */
+  photos: z.array(z.object({ url: z.string(), thumbUrl: z.string() })),
 });
 export type SwapProblem = z.infer<typeof swapProblem>;
 

@@ -330,6 +330,7 @@ export const TEXT = {
     alreadyReported: 'You have already reported a problem with this swap.',
     reasonRequired: 'Please choose what went wrong.',
     noteTooLong: (max: number) => `The note can be at most ${String(max)} characters.`,
+    tooManyPhotos: (max: number) => `Maximum ${String(max)} photos allowed`,
     reported: 'Problem reported. A moderator will look at it.',
     notFound: 'This problem report no longer exists.',
     notOpen: 'This problem has already been handled.',

@@ -200,8 +200,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
   const moderation = new ModerationService(database.db, { items, profiles, conversations, notifications, audit });
-  const swapProblems = new SwapProblemsService(database.db, { proposals, notifications, profiles, audit });
+  const swapProblems = new SwapProblemsService(database.db, { proposals, notifications, profiles, audit, images });
   proposals.problemsFrom((proposalIds) => swapProblems.withOpenOrUpheldProblem(proposalIds));
+  items.onChange(async (tx, item, change) => (change === 'removed' ? swapProblems.photosGoneWithItem(tx, item.id) : async () => {}));
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -296,7 +297,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(roleRoutes(roles));
   await app.register(suspensionRoutes(suspensions));
   await app.register(moderationRoutes(moderation, limits.reports));
-  await app.register(swapProblemRoutes(swapProblems, limits.reports));
+  await app.register(swapProblemRoutes(swapProblems, limits));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);

@@ -173,6 +173,13 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ json: { reason: 'no_show', note: 'Never came' } }),
     expect: ownerOnly(201),
   },
+  'POST /api/proposals/{id}/problems/with-photos': {
+    path: (w) => `/api/proposals/${w.acceptedProposalId}/problems/with-photos`,
+    body: async () => ({
+      form: multipart({ reason: 'no_show', note: 'Never came' }, [{ field: 'photos', name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
+    }),
+    expect: ownerOnly(201),
+  },
   'GET /api/proposals/{id}/problems': { path: (w) => `/api/proposals/${w.acceptedProposalId}/problems`, expect: ownerOnly(200) },
   'GET /api/admin/swap-problems': { path: () => '/api/admin/swap-problems', expect: staff(200, 200) },
   // The moderator decides first; the admin then finds it decided.

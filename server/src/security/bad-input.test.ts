@@ -1,4 +1,4 @@
-import { itemFields, messageSendBody, type CreatedInviteResponse } from '@swapyard/contract';
+import { itemFields, messageSendBody, swapProblemBody, type CreatedInviteResponse } from '@swapyard/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +50,7 @@ const FORM_FIELDS: JsonSchema = {
   properties: {
     ...(z.toJSONSchema(itemFields, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties,
     ...(z.toJSONSchema(messageSendBody, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties,
+    ...(z.toJSONSchema(swapProblemBody, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties,
     imageOrder: { type: 'string', enum: ['["new:0"]', '[]'] },
   },
 };
@@ -141,7 +142,7 @@ function stringsOf(fields: Record<string, unknown>): Record<string, string> {
 describe('bad input', () => {
   it('never gets a 5xx or a stack trace from any route, always the error shape, and a refusal changes nothing', async () => {
     expect(routes.length).toBeGreaterThan(20);
-    expect(routes.filter((route) => route.fileField).map((route) => route.fileField)).toEqual(['images', 'images', 'photo', 'image']);
+    expect(routes.filter((route) => route.fileField).map((route) => route.fileField)).toEqual(['images', 'images', 'photo', 'image', 'photos']);
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(requestFor(route), async ({ pathValues, query, headers, body }) => {

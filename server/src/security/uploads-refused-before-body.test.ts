@@ -70,6 +70,7 @@ describe('an upload nobody may send', () => {
       ['PUT', `/api/items/${item.id}`, TEXT.auth.required],
       ['PUT', '/api/me/photo', TEXT.auth.required],
       ['POST', `/api/conversations/${item.id}/images`, TEXT.auth.required],
+      ['POST', `/api/proposals/${item.id}/problems/with-photos`, TEXT.auth.required],
     ];
 
     for (const [method, path, message] of routes) {

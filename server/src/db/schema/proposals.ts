@@ -106,6 +106,8 @@ export const swapProblems = pgTable(
     /** The moderator's reason, which both members are told. */
     resolution: text('resolution').notNull().default(''),
     shortfall: integer('shortfall').notNull().default(0),
+    /** Stored image keys (uploads/image-keys.ts), as a chat message keeps its one. */
+    photoKeys: text('photo_keys').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     check('swap_problems_reason_known', sql`${t.reason} IN ('no_show', 'not_as_described', 'other')`),

@@ -2,14 +2,14 @@ import type { SwapProblemReason } from '@swapyard/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
-import { swapProblems } from '../../db/schema/index.ts';
+import { proposals, swapProblems } from '../../db/schema/index.ts';
 
 export type SwapProblemRow = typeof swapProblems.$inferSelect;
 
 /** Undefined when this member already has an open problem with this swap (the partial unique index). */
 export async function insertProblem(
   db: Executor,
-  values: { proposalId: string; reporterId: string; reason: SwapProblemReason; note: string },
+  values: { proposalId: string; reporterId: string; reason: SwapProblemReason; note: string; photoKeys: string[] },
 ): Promise<SwapProblemRow | undefined> {
   const [row] = await db.insert(swapProblems).values(values).onConflictDoNothing().returning();
   return row;
@@ -69,4 +69,14 @@ export async function hasOpenOrUpheld(db: Executor, proposalIds: string[]): Prom
     .from(swapProblems)
     .where(and(inArray(swapProblems.proposalId, proposalIds), inArray(swapProblems.status, ['open', 'reversed'])));
   return new Set(rows.map((row) => row.proposalId));
+}
+
+/** The photo keys of every problem with a swap of this item: its proposals, and their problems, go with it. */
+export async function photoKeysOfItem(db: Executor, itemId: string): Promise<string[]> {
+  const rows = await db
+    .select({ photoKeys: swapProblems.photoKeys })
+    .from(swapProblems)
+    .innerJoin(proposals, eq(proposals.id, swapProblems.proposalId))
+    .where(eq(proposals.itemId, itemId));
+  return rows.flatMap((row) => row.photoKeys);
 }

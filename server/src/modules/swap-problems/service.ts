@@ -10,7 +10,7 @@ import {
   type SwapProblemStatus,
   type SwapReversalResponse,
 } from '@swapyard/contract';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
@@ -18,7 +18,10 @@ import type { AuditService } from '../audit/service.ts';
 import type { Session } from '../auth/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
+import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import type { ProposalsService } from '../proposals/service.ts';
+import { imageUrl, thumbUrl } from '../uploads/image-keys.ts';
+import type { ImageService } from '../uploads/service.ts';
 import * as repo from './repository.ts';
 
 const t = TEXT.swapProblems;
@@ -29,6 +32,7 @@ export interface SwapProblemsServices {
   notifications: NotificationsService;
   profiles: ProfilesService;
   audit: AuditService;
+  images: ImageService;
 }
 
 /** Issue 22: either side of an accepted swap reports a problem; a moderator dismisses it or reverses the swap. */
@@ -38,16 +42,29 @@ export class SwapProblemsService {
     private readonly services: SwapProblemsServices,
   ) {}
 
-  /** Within the window after Accept, one open report per member and swap. */
-  async report(session: Session, proposalId: string, body: Required<SwapProblemBody>): Promise<SwapProblem> {
+  /**
+   * Within the window after Accept, one open report per member and swap. Photos are checked and
+   * stored only once the report itself is allowed; a report refused after that removes them.
+   */
+  async report(session: Session, proposalId: string, body: Required<SwapProblemBody>, photos: UploadedFile[] = []): Promise<SwapProblem> {
     const proposal = await this.services.proposals.rowForMember(session, proposalId);
     if (proposal.status !== 'accepted' || !proposal.resolvedAt) throw badRequest(t.notAccepted);
     if (Date.now() - proposal.resolvedAt.getTime() > SWAP_PROBLEM_WINDOW_DAYS * DAY_MS) {
       throw badRequest(t.tooLate(SWAP_PROBLEM_WINDOW_DAYS));
     }
-    const row = await repo.insertProblem(this.db, { proposalId, reporterId: session.userId, reason: body.reason, note: body.note });
-    if (!row) throw conflict(t.alreadyReported);
+    const photoKeys = (await this.services.images.storeAll('problems', session.userId, photos)).map((image) => image.key);
+    const row = await repo.insertProblem(this.db, { proposalId, reporterId: session.userId, reason: body.reason, note: body.note, photoKeys });
+    if (!row) {
+      await this.services.images.removeAll(photoKeys);
+      throw conflict(t.alreadyReported);
+    }
     return present(row);
+  }
+
+  /** An item hook: removing an item removes its swaps' problems (cascade), so their photos go once that commits. */
+  async photosGoneWithItem(tx: Executor, itemId: string): Promise<() => Promise<void>> {
+    const keys = await repo.photoKeysOfItem(tx, itemId);
+    return () => this.services.images.removeAll(keys);
   }
 
   /** What the member reported about this swap, and the moderator's reason when it was reversed. */
@@ -180,6 +197,7 @@ function present(row: repo.SwapProblemRow): SwapProblem {
     status: row.status as SwapProblemStatus,
     createdAt: row.createdAt.toISOString(),
     resolution: row.resolution,
+    photos: row.photoKeys.map((key) => ({ url: imageUrl(key), thumbUrl: thumbUrl(key) })),
   };
 }
 

@@ -1,21 +1,26 @@
-import { TEXT, type AuditPage, type ItemDetail, type PointEntryPage, type ProposalProblems, type SwapProblemQueuePage } from '@swapyard/contract';
+import { MAX_IMAGE_BYTES, TEXT, type AuditPage, type ItemDetail, type PointEntryPage, type ProposalProblems, type SwapProblemQueuePage } from '@swapyard/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposals } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
+import { png, svg } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { expectLedgerWhole } from '../../test/ledger.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
+import { multipart, type FilePart } from '../../test/multipart.ts';
 import { acceptedDaysAgo, answer, createProposal, errorOf, notificationsOf, pointsOf } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
 
 let app: FastifyInstance;
+let uploadsDir: string;
 
 beforeAll(async () => {
-  ({ app } = await buildTestApp());
+  ({ app, uploadsDir } = await buildTestApp());
 });
 
 afterAll(async () => {
@@ -199,5 +204,101 @@ describe('a moderator on a reported swap', () => {
     expect((await send(app, 'GET', '/api/admin/swap-problems', { cookie: member.cookie })).statusCode).toBe(404);
     expect((await decide(colleague, randomUUID(), 'dismiss')).statusCode).toBe(404);
     expect(await fingerprint(app.services.database.db)).toBe(before);
+  });
+});
+
+describe('photos with a problem report', () => {
+  const photo = async (): Promise<FilePart> => ({ field: 'photos', name: 'broken.png', bytes: await png(64, 48), type: 'image/png' });
+  const reportWithPhotos = (member: Member, proposalId: string, photos: FilePart[]) => {
+    const form = multipart({ reason: 'not_as_described', note: 'The lid is cracked' }, photos);
+    return send(app, 'POST', `/api/proposals/${proposalId}/problems/with-photos`, {
+      cookie: member.cookie,
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+  };
+  const storedPhotos = (member: Member) => {
+    const dir = path.join(uploadsDir, 'problems', member.user.id);
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it('are shown to the reporter and to moderators, and their addresses to nobody else', async () => {
+    const { sender, receiver, proposal } = await acceptedSwap(0);
+    const stranger = await registerMember(app);
+    const moderator = await registerWithRole(app, 'moderator');
+
+    const response = await reportWithPhotos(sender, proposal.id, [await photo(), await photo()]);
+
+    expect(response.statusCode).toBe(201);
+    const { problem } = response.json<{ problem: ProposalProblems['problems'][number] }>();
+    expect(problem).toMatchObject({ reason: 'not_as_described', note: 'The lid is cracked', status: 'open' });
+    expect(problem.photos).toHaveLength(2);
+    expect(storedPhotos(sender)).toHaveLength(4);
+    expect((await get<ProposalProblems>(sender, `/api/proposals/${proposal.id}/problems`)).problems[0]!.photos).toEqual(problem.photos);
+    const queued = (await get<SwapProblemQueuePage>(moderator, '/api/admin/swap-problems?limit=50')).problems.find((p) => p.id === problem.id);
+    expect(queued!.photos).toEqual(problem.photos);
+    for (const { url, thumbUrl } of problem.photos) {
+      for (const address of [url, thumbUrl]) {
+        const image = await send(app, 'GET', address, { cookie: moderator.cookie });
+        expect({ status: image.statusCode, type: image.headers['content-type'] }).toEqual({ status: 200, type: 'image/webp' });
+      }
+    }
+    // The other side reads only their own reports, a stranger nothing: neither is given an address.
+    const otherSide = await send(app, 'GET', `/api/proposals/${proposal.id}/problems`, { cookie: receiver.cookie });
+    expect(otherSide.json<ProposalProblems>().problems).toEqual([]);
+    const strangers = await send(app, 'GET', `/api/proposals/${proposal.id}/problems`, { cookie: stranger.cookie });
+    expect(strangers.statusCode).toBe(403);
+    for (const answer of [otherSide, strangers]) expect(answer.body).not.toContain('/api/images/problems/');
+  });
+
+  it.each([
+    ['an SVG', async () => ({ field: 'photos', name: 'x.svg', bytes: svg, type: 'image/svg+xml' }), 415, TEXT.images.notAnImage],
+    ['text named .jpg', async () => ({ field: 'photos', name: 'x.jpg', bytes: Buffer.from('not a photo') }), 415, TEXT.images.notAnImage],
+    [
+      'a file over 10 MB',
+      async () => ({ field: 'photos', name: 'huge.jpg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(MAX_IMAGE_BYTES)]) }),
+      413,
+      TEXT.images.tooLarge,
+    ],
+  ])('refuse %s next to a good photo, storing no report and no photo', async (_name, bad, status, message) => {
+    const { sender, proposal } = await acceptedSwap(0);
+    const before = await fingerprint(app.services.database.db);
+
+    const response = await reportWithPhotos(sender, proposal.id, [await photo(), await bad()]);
+
+    expect({ status: response.statusCode, message: errorOf(response) }).toEqual({ status, message });
+    expect(await fingerprint(app.services.database.db)).toBe(before);
+    expect(storedPhotos(sender)).toEqual([]);
+  });
+
+  it('refuse a fifth photo, and a report the member may not make, storing nothing', async () => {
+    const { sender, proposal } = await acceptedSwap(0);
+    const stranger = await registerMember(app);
+    const before = await fingerprint(app.services.database.db);
+    const five = await Promise.all([1, 2, 3, 4, 5].map(photo));
+
+    const tooMany = await reportWithPhotos(sender, proposal.id, five);
+    const notTheirs = await reportWithPhotos(stranger, proposal.id, [await photo()]);
+
+    expect({ status: tooMany.statusCode, message: errorOf(tooMany) }).toEqual({ status: 400, message: TEXT.swapProblems.tooManyPhotos(4) });
+    expect(notTheirs.statusCode).toBe(403);
+    expect(await fingerprint(app.services.database.db)).toBe(before);
+    expect([...storedPhotos(sender), ...storedPhotos(stranger)]).toEqual([]);
+    // A second open report is refused after its photos were read: they are removed again.
+    expect((await reportWithPhotos(sender, proposal.id, [await photo()])).statusCode).toBe(201);
+    expect(errorOf(await reportWithPhotos(sender, proposal.id, [await photo()]))).toBe(TEXT.swapProblems.alreadyReported);
+    expect(storedPhotos(sender)).toHaveLength(2);
+  });
+
+  it('are removed from storage with the listing whose reversed swap they were about', async () => {
+    const { sender, receiver, item, proposal } = await acceptedSwap(0);
+    const moderator = await registerWithRole(app, 'moderator');
+    expect((await reportWithPhotos(sender, proposal.id, [await photo()])).statusCode).toBe(201);
+    expect((await decide(moderator, await openProblemId(moderator, proposal.id), 'reverse')).statusCode).toBe(200);
+    expect(storedPhotos(sender)).toHaveLength(2);
+
+    expect((await send(app, 'DELETE', `/api/items/${item.id}`, { cookie: receiver.cookie })).statusCode).toBe(204);
+
+    expect(storedPhotos(sender)).toEqual([]);
   });
 });

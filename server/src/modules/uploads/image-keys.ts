@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-export type ImageKind = 'items' | 'avatars' | 'chat';
+export type ImageKind = 'items' | 'avatars' | 'chat' | 'problems';
 
 /**
  * Kind, owner id, timestamp and 80 random bits. SPEC.md's scheme ended with the file's name, which

@@ -15,6 +15,7 @@ const SIZES: Record<ImageKind, ImageSizes> = {
   items: { full: 1600, thumb: 480 },
   avatars: { full: 512, thumb: 128 },
   chat: { full: 1600, thumb: 480 },
+  problems: { full: 1600, thumb: 480 },
 };
 
 export class ImageService {

@@ -142,6 +142,7 @@ export const ADMIN_TEXT = {
     emptyBody: 'When a member reports a problem with a swap, it shows here.',
     reasons: { no_show: 'Did not show up', not_as_described: 'Not as described', other: 'Something else' },
     reportedBy: (name: string) => `Reported by ${name}`,
+    photoOf: (name: string, position: number) => `Photo ${String(position)} from ${name}`,
     swap: (item: string) => `Swap of ${item}`,
     terms: (sender: string, receiver: string, points: string, offered: string | null) =>
       `${sender} gave ${points}${offered ? ` and ${offered}` : ''} to ${receiver}.`,

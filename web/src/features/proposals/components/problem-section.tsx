@@ -1,4 +1,5 @@
 import {
+  MAX_SWAP_PROBLEM_PHOTOS,
   SWAP_PROBLEM_NOTE_MAX_LENGTH,
   SWAP_PROBLEM_REASONS,
   SWAP_PROBLEM_WINDOW_DAYS,
@@ -6,13 +7,16 @@ import {
   type Proposal,
   type SwapProblemReason,
 } from '@swapyard/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ThumbnailLinks } from '../../../components/thumbnail-links.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../../../lib/image-files.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProposalProblems } from '../api/proposal-problems.ts';
@@ -58,6 +62,7 @@ export function ProblemSection({ proposal }: { proposal: Proposal }) {
       </h2>
       {latest?.status === 'open' && <p className="text-stone-800">{t.problemOpen(t.problemReasons[latest.reason])}</p>}
       {latest?.status === 'dismissed' && <p className="text-stone-800">{t.problemDismissed(latest.resolution)}</p>}
+      {latest && <ThumbnailLinks images={latest.photos} altOf={t.problemPhoto} />}
       {inWindow && latest?.status !== 'open' && (
         <>
           <p className="text-sm text-stone-600">{t.problemIntro(SWAP_PROBLEM_WINDOW_DAYS)}</p>
@@ -87,13 +92,27 @@ function ReportProblemDialog({ proposalId, open, onClose }: { proposalId: string
   const report = useReportProblem();
   const [reason, setReason] = useState<SwapProblemReason | ''>('');
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
   const [error, setError] = useState<string | undefined>();
+  const [photoError, setPhotoError] = useState<string | undefined>();
 
   const close = () => {
     setReason('');
     setNote('');
+    setPhotos([]);
     setError(undefined);
+    setPhotoError(undefined);
     onClose();
+  };
+
+  // Checked when picked, as the listing form does; the server checks the bytes again.
+  const choosePhotos = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    const problems = await Promise.all(chosen.map(imageFileProblem));
+    const problem = problems.find(Boolean) ?? (chosen.length > MAX_SWAP_PROBLEM_PHOTOS ? TEXT.swapProblems.tooManyPhotos(MAX_SWAP_PROBLEM_PHOTOS) : undefined);
+    setPhotoError(problem ?? undefined);
+    setPhotos(problem ? [] : chosen);
+    if (problem) event.target.value = '';
   };
 
   const submit = async (event: FormEvent) => {
@@ -103,7 +122,7 @@ function ReportProblemDialog({ proposalId, open, onClose }: { proposalId: string
       return;
     }
     try {
-      await report.mutateAsync({ proposalId, body: { reason, note } });
+      await report.mutateAsync({ proposalId, body: { reason, note }, photos });
     } catch (failure) {
       toast.error(errorMessage(failure, t.reportFailed));
       return;
@@ -141,6 +160,18 @@ function ReportProblemDialog({ proposalId, open, onClose }: { proposalId: string
             setNote(event.target.value);
           }}
         />
+        <Field label={t.problemPhotos} hint={t.problemPhotosHint(photos.length, MAX_SWAP_PROBLEM_PHOTOS)} error={photoError}>
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              multiple
+              disabled={report.isPending}
+              onChange={(event) => void choosePhotos(event)}
+            />
+          )}
+        </Field>
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" disabled={report.isPending} onClick={close}>
             {WEB_TEXT.common.cancel}

@@ -1,6 +1,7 @@
 import type { ReportGroup } from '@swapyard/contract';
 import { Link } from 'react-router';
 import { REPORT_TEXT } from '../../../../components/report-texts.ts';
+import { ThumbnailLinks } from '../../../../components/thumbnail-links.tsx';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -105,15 +106,10 @@ function Target({ group }: { group: ReportGroup }) {
         </p>
         {listing.hiddenReason !== null && <p className="text-sm text-amber-900">{t.hiddenAlready(listing.hiddenReason)}</p>}
         {listing.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-700">{listing.description}</p>}
-        <ul className="flex flex-wrap gap-2">
-          {listing.images.map((image, index) => (
-            <li key={image.url}>
-              <a href={image.url} target="_blank" rel="noreferrer" className="block">
-                <img src={image.thumbUrl} alt={t.photoOf(listing.title, index + 1)} className="size-20 rounded-lg object-cover" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <ThumbnailLinks
+          images={listing.images}
+          altOf={(position) => t.photoOf(listing.title, position)}
+        />
       </div>
     );
   }

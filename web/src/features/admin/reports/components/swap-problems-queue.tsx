@@ -2,6 +2,7 @@ import type { ProposalOffer, SwapProblemCase } from '@swapyard/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ReasonDialog } from '../../../../components/reason-dialog.tsx';
+import { ThumbnailLinks } from '../../../../components/thumbnail-links.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
@@ -68,6 +69,7 @@ function SwapProblemCard({ problem, onDecide }: { problem: SwapProblemCase; onDe
       </div>
       <p className="text-sm text-stone-700">{t.reportedBy(memberName(problem.reporter))}</p>
       {problem.note && <p className="text-sm whitespace-pre-line text-stone-800">{problem.note}</p>}
+      <ThumbnailLinks images={problem.photos} altOf={(position) => t.photoOf(memberName(problem.reporter), position)} />
       <p className="text-sm text-stone-700">
         {t.terms(memberName(proposal.sender), memberName(proposal.receiver), WEB_TEXT.points(proposal.pointsOffer), proposal.offerItem?.title ?? null)}
       </p>

@@ -1,0 +1,1 @@
+ALTER TABLE "swap_problems" ADD COLUMN "photo_keys" text[] DEFAULT '{}'::text[] NOT NULL;
