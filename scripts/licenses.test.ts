@@ -18,5 +18,6 @@ describe('production dependency licenses', () => {
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.filter((row) => !row.accepted).map((row) => `${row.name} ${row.license}`)).toEqual([]);
     expect(rows.find((row) => row.name === 'fastify')).toMatchObject({ license: 'MIT', permissive: true });
+    expect(rows.find((row) => row.name === 'web-push')).toMatchObject({ permissive: false, accepted: true, decision: 'docs/decisions/020' });
   });
 });

@@ -8,10 +8,13 @@ const PERMISSIVE = new Set([
 ]);
 
 /**
- * Accepted on purpose (docs/decisions/005): sharp's prebuilt libvips is LGPL-3.0-or-later, loaded
- * as an unmodified shared library, which the LGPL allows in software under any license.
+ * Accepted on purpose, each used unmodified: sharp's prebuilt libvips (LGPL-3.0-or-later, a shared
+ * library, docs/decisions/005) and web-push (MPL-2.0, copyleft per file, docs/decisions/020).
  */
-const ACCEPTED: { name: RegExp; license: string }[] = [{ name: /^@img\/sharp-/, license: 'LGPL-3.0-or-later' }];
+const ACCEPTED: { name: RegExp; license: string; decision: string }[] = [
+  { name: /^@img\/sharp-/, license: 'LGPL-3.0-or-later', decision: 'docs/decisions/005' },
+  { name: /^web-push$/, license: 'MPL-2.0', decision: 'docs/decisions/020' },
+];
 
 interface LockPackage {
   license?: string;
@@ -26,6 +29,8 @@ export interface LicenseRow {
   license: string;
   permissive: boolean;
   accepted: boolean;
+  /** Where a not-permissive package's acceptance is recorded. */
+  decision?: string;
 }
 
 /** An SPDX expression is permissive when every AND part is, and an OR needs one permissive choice. */
@@ -35,10 +40,14 @@ export function isPermissive(expression: string): boolean {
   return inner.split(' AND ').every((part) => PERMISSIVE.has(part.trim()));
 }
 
-function isAccepted(name: string, license: string): boolean {
-  return license
+/** The decision that accepts every part of the license that is not permissive, if one does. */
+function acceptedBy(name: string, license: string): string | undefined {
+  const rules = license
     .split(' AND ')
-    .every((part) => PERMISSIVE.has(part) || ACCEPTED.some((rule) => rule.name.test(name) && rule.license === part));
+    .filter((part) => !PERMISSIVE.has(part))
+    .map((part) => ACCEPTED.find((rule) => rule.name.test(name) && rule.license === part));
+  if (rules.length === 0 || rules.some((rule) => !rule)) return undefined;
+  return rules[0]?.decision;
 }
 
 export function productionLicenses(lock: { packages: Record<string, LockPackage> }): LicenseRow[] {
@@ -48,7 +57,8 @@ export function productionLicenses(lock: { packages: Record<string, LockPackage>
       const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
       const license = entry.license ?? 'UNKNOWN';
       const permissive = isPermissive(license);
-      return { name, version: entry.version ?? '?', license, permissive, accepted: permissive || isAccepted(name, license) };
+      const decision = permissive ? undefined : acceptedBy(name, license);
+      return { name, version: entry.version ?? '?', license, permissive, accepted: permissive || decision !== undefined, decision };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -57,7 +67,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lock = JSON.parse(fs.readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8'));
   const rows = productionLicenses(lock);
   for (const row of rows) {
-    const mark = row.permissive ? '' : row.accepted ? '  (not permissive; accepted, see docs/decisions/005)' : '  NOT PERMISSIVE';
+    const mark = row.permissive ? '' : row.accepted ? `  (not permissive; accepted, see ${row.decision ?? ''})` : '  NOT PERMISSIVE';
     console.log(`${row.name}@${row.version}  ${row.license}${mark}`);
   }
   const refused = rows.filter((row) => !row.accepted);

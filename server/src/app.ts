@@ -39,6 +39,7 @@ import { imageRoutes } from './modules/uploads/routes.ts';
 import { ImageService } from './modules/uploads/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
+import { ServerSecretsService } from './modules/server-secrets/service.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { PointsService } from './modules/points/service.ts';
 import { PresenceService } from './modules/presence/service.ts';
@@ -71,6 +72,7 @@ export interface Services {
   bus: EventBus;
   hub: SocketHub;
   jobs: JobQueue;
+  secrets: ServerSecretsService;
   auth: AuthService;
   points: PointsService;
   images: ImageService;
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const jobs = new JobQueue(database, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs });
+  const secrets = new ServerSecretsService(database.db);
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);
   const roles = new RolesService(database.db, audit, bus);
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bus,
     hub,
     jobs,
+    secrets,
     auth,
     points,
     images,

@@ -7,4 +7,5 @@ export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './points.ts';
 export * from './proposals.ts';
+export * from './server-secrets.ts';
 export * from './users.ts';
