@@ -1,10 +1,12 @@
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { useTwoInstances } from '../test/two-instances.ts';
+import { DEFAULT_JOB_SETTINGS, JobQueue } from './queue.ts';
 import * as repo from './repository.ts';
 
 const instances = useTwoInstances();
@@ -69,5 +71,17 @@ describe('claiming', () => {
     // Both are held now; nothing else is due.
     expect(await repo.claimDue(database.db, 60_000)).toBeUndefined();
     expect(await database.db.select({ id: jobs.id }).from(jobs).where(isNotNull(jobs.claim))).toHaveLength(2);
+  });
+
+  it('leaves alone, when an instance starts, a job another instance holds', async () => {
+    await repo.insertJob(database.db, { kind: 'test.held', payload: {}, maxAttempts: 3 });
+    // The earlier test's two jobs are held for a minute: this one is the only one due.
+    const held = await repo.claimDue(database.db, DEFAULT_JOB_SETTINGS.leaseMs);
+    expect(held?.kind).toBe('test.held');
+    const starting = new JobQueue(database, pino({ level: 'silent' }));
+    await starting.start();
+    await starting.runDue();
+    await starting.stop();
+    expect(await database.db.select({ claim: jobs.claim }).from(jobs).where(eq(jobs.kind, 'test.held'))).toEqual([{ claim: held?.claim }]);
   });
 });

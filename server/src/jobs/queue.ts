@@ -73,6 +73,13 @@ export class JobQueue {
 
   /** Starts this instance's worker: it hears new jobs as their transactions commit, and runs what is already due. */
   async start(): Promise<void> {
+    // PGlite is opened by one process only (its data directory is locked), and this worker is its
+    // only one: a claim found now was left by a process that died mid-job, and would otherwise sit
+    // out its lease before the mail goes. On PostgreSQL another live instance may hold it.
+    if (this.database.engine === 'pglite') {
+      const released = await repo.releaseClaims(this.database.db);
+      if (released > 0) this.log.warn({ jobs: released }, 'jobs claimed by a worker that stopped mid-job are run again');
+    }
     await this.listen();
     void this.runDue();
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -61,6 +61,12 @@ export async function giveUp(db: Executor, job: ClaimedJob, error: string): Prom
     .update(jobs)
     .set({ failedAt: sql`now()`, lockedUntil: null, claim: null, lastError: error })
     .where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
+}
+
+/** Every claim let go, as if its lease had run out; how many there were. Only for a database no other worker can reach. */
+export async function releaseClaims(db: Executor): Promise<number> {
+  const rows = await db.update(jobs).set({ lockedUntil: null, claim: null }).where(isNotNull(jobs.claim)).returning({ id: jobs.id });
+  return rows.length;
 }
 
 /** How long until the next job falls due (a retry, or a lease that runs out), if any is waiting. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { jobs } from '../db/schema/index.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { TEST_ORIGIN } from '../test/build-test-app.ts';
 import { registerMember, send } from '../test/members.ts';
+import { DEFAULT_JOB_SETTINGS } from './queue.ts';
+import * as repo from './repository.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-jobs-restart-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
@@ -41,6 +44,31 @@ it('sends after a restart the mail whose job was written before the app closed',
       body: { token, password: 'a new password here', confirmPassword: 'a new password here' },
     });
     expect(reset.statusCode).toBe(200);
+    await expect.poll(async () => second.services.database.db.select().from(jobs)).toEqual([]);
+  } finally {
+    await second.close();
+  }
+});
+
+it('sends at once after a restart the mail whose worker died holding it, without waiting out the lease', async () => {
+  const mails: Mail[] = [];
+  const working: Mailer = {
+    send: async (mail) => {
+      mails.push(mail);
+    },
+  };
+  const first = await buildApp(config, { mailer: working });
+  const to = `held-${randomUUID()}@example.com`;
+  // What a process killed mid-send leaves in its data directory: the mail's job claimed for the default 10 minutes.
+  await first.services.database.db.transaction(async (tx) => {
+    await repo.insertJob(tx, { kind: 'auth.mail', payload: { template: 'passwordChanged', to }, maxAttempts: 8 });
+    expect(await repo.claimDue(tx, DEFAULT_JOB_SETTINGS.leaseMs)).toMatchObject({ kind: 'auth.mail', attempts: 1 });
+  });
+  await first.close();
+
+  const second = await buildApp(config, { mailer: working });
+  try {
+    await expect.poll(() => mails.map((mail) => mail.to), { timeout: 5_000 }).toEqual([to]);
     await expect.poll(async () => second.services.database.db.select().from(jobs)).toEqual([]);
   } finally {
     await second.close();
