@@ -258,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clearInterval(reminderTimer);
     await reminding;
     await jobs.stop();
+    mailer.close?.();
     await presence.stop();
     hub.stop();
   });

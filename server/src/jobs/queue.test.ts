@@ -116,6 +116,27 @@ describe('the job queue', () => {
     expect((await rowOf(tag))?.lastError).toContain('the worker died');
   });
 
+  it('runs several jobs at once, so one slow answer from the SMTP server does not hold the others up', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inFlight = 0;
+    let most = 0;
+    const { kind, ran } = recordingKind(async () => {
+      most = Math.max(most, ++inFlight);
+      await gate;
+      inFlight--;
+    });
+    const tags = [randomUUID(), randomUUID(), randomUUID()];
+    await app.services.database.db.transaction(async (tx) => {
+      for (const tag of tags) await kind.enqueue(tx, { tag });
+    });
+    await expect.poll(() => most).toBe(tags.length);
+    release();
+    await app.services.jobs.runDue();
+    expect(ran.sort()).toEqual([...tags].sort());
+    for (const tag of tags) expect(await rowOf(tag)).toBeUndefined();
+  });
+
   it('refuses a payload its kind does not describe before anything is written', async () => {
     const { kind } = recordingKind();
     await expect(kind.enqueue(app.services.database.db, { tag: 42 } as unknown as { tag: string })).rejects.toThrow();

@@ -12,6 +12,8 @@ export interface JobSettings {
   /** The first retry's delay; each later one doubles it, up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Jobs one instance runs at once: a mail spends most of its time waiting for the SMTP server's answers. */
+  concurrency: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -19,6 +21,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   leaseMs: 10 * 60_000,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
+  concurrency: 5,
 };
 
 // 30 s, 1, 2, 4, 8, 16, 32 min: an SMTP server down for most of an hour still gets the mail.
@@ -38,7 +41,7 @@ interface Handler {
 
 /**
  * The durable job queue (docs/decisions/019): jobs are rows written in the caller's transaction,
- * and every instance runs a worker that claims them one at a time, retries a failure with
+ * and every instance runs a worker that claims them, a few at once, retries a failure with
  * exponential backoff and gives up after a kind's attempts, keeping the row. A job may run again
  * if its worker dies after the work but before the row is deleted, so handlers must tolerate that.
  */
@@ -113,12 +116,20 @@ export class JobQueue {
     try {
       while (this.again && !this.stopping) {
         this.again = false;
-        let job: repo.ClaimedJob | undefined;
-        while (!this.stopping && (job = await repo.claimDue(this.database.db, this.settings.leaseMs))) await this.run(job);
+        // Every lane ends before the next look, so none is left running when the drain resolves.
+        const lanes = await Promise.allSettled(Array.from({ length: this.settings.concurrency }, () => this.lane()));
+        const failed = lanes.find((lane) => lane.status === 'rejected');
+        if (failed) throw failed.reason;
       }
     } catch (error) {
       this.log.warn({ err: error }, 'the job worker could not reach the database; it looks again at the next poll');
     }
+  }
+
+  /** Claims and runs one job after another until none is due. */
+  private async lane(): Promise<void> {
+    let job: repo.ClaimedJob | undefined;
+    while (!this.stopping && (job = await repo.claimDue(this.database.db, this.settings.leaseMs))) await this.run(job);
   }
 
   private async run(job: repo.ClaimedJob): Promise<void> {
