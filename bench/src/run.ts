@@ -11,6 +11,7 @@ import { measureChat } from './measures/chat.ts';
 import { measureForgotPassword } from './measures/forgot-password.ts';
 import { measureJavaScript } from './measures/javascript.ts';
 import { measureLighthouse } from './measures/lighthouse.ts';
+import { measureMailDrain } from './measures/mail.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
 import { measureMemory } from './measures/memory.ts';
 import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
@@ -108,21 +109,34 @@ async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild)
   return results;
 }
 
+/** The mail drain needs no listings: each engine gets a database of its own, the jobs table alone filled. */
+async function benchMail(options: BenchOptions): Promise<Result[]> {
+  const { resultsDir, databaseUrl } = options;
+  const results = await attempt('PGlite', 'mail drain', () => measureMailDrain('PGlite', { instances: 1, resultsDir, log }));
+  results.push(
+    ...(databaseUrl
+      ? await attempt(TWO_INSTANCES, 'mail drain', () => measureMailDrain(TWO_INSTANCES, { instances: 2, adminUrl: databaseUrl, resultsDir, log }))
+      : [skipped(TWO_INSTANCES, 'mail drain', 'BENCH_DATABASE_URL is not set')]),
+  );
+  return results;
+}
+
 async function main(): Promise<void> {
   const options = readOptions(process.env);
   fs.mkdirSync(options.resultsDir, { recursive: true });
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-web-'));
   const results: Result[] = [];
   try {
-    log('building the web app');
-    const web = await buildWeb(webDir);
-    if (options.only.has('javascript')) results.push(...measureJavaScript(web));
-    // Only the JavaScript measure works without a server and its data.
-    const needsData = [...options.only].some((measure) => measure !== 'javascript');
-    if (needsData) results.push(...(await attempt('PGlite', 'data and server', () => benchEngine('PGlite', options, web))));
-    if (options.databaseUrl && needsData) {
+    // The mail drain needs neither the web app nor the listings; the JavaScript measure needs no server.
+    const needsWeb = [...options.only].some((measure) => measure !== 'mail');
+    const needsData = [...options.only].some((measure) => measure !== 'javascript' && measure !== 'mail');
+    if (needsWeb) log('building the web app');
+    const web = needsWeb ? await buildWeb(webDir) : undefined;
+    if (web && options.only.has('javascript')) results.push(...measureJavaScript(web));
+    if (web && needsData) results.push(...(await attempt('PGlite', 'data and server', () => benchEngine('PGlite', options, web))));
+    if (web && options.databaseUrl && needsData) {
       results.push(...(await attempt('PostgreSQL', 'data and servers', () => benchEngine('PostgreSQL', options, web))));
-    } else {
+    } else if (needsData) {
       const reason = 'BENCH_DATABASE_URL is not set';
       results.push(
         skipped('PostgreSQL', 'marketplace, search, bytes, memory and chat', reason),
@@ -130,6 +144,7 @@ async function main(): Promise<void> {
         skipped(TWO_INSTANCES, 'chat across two instances', reason),
       );
     }
+    if (options.only.has('mail')) results.push(...(await benchMail(options)));
   } finally {
     fs.rmSync(webDir, { recursive: true, force: true });
   }

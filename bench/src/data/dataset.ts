@@ -116,7 +116,7 @@ export async function preparePglite(listings: number, resultsDir: string, log: (
   };
 }
 
-async function withAdmin(adminUrl: string, statement: string): Promise<void> {
+export async function withAdmin(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -12,6 +12,8 @@ export interface ServerOptions {
   webDistDir?: string;
   /** The server's own log (warnings and errors) goes here, afresh each start. */
   logFile: string;
+  /** Further variables for a measure that needs them (SMTP_URL and PUBLIC_URL for the mail drain). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -45,6 +47,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
     stdio: ['ignore', log, log, 'ipc'],
   });
