@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ece from 'http_ece';
@@ -16,10 +16,13 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
+/** The push service's name: the server refuses an endpoint that names an address or localhost. */
+const HOST = 'push.test';
+
 /**
  * A real push service on loopback, over HTTPS as web-push requires: it answers each push with the
  * status the test sets (201, as push services accept) and keeps what it received. Its certificate
- * is made for it by the openssl command; `agent` trusts it, and only it.
+ * is made for it by the openssl command; `agent` trusts it, and only it, and finds it at its name.
  */
 export interface TestPushService {
   origin: string;
@@ -36,7 +39,7 @@ export async function startPushService(): Promise<TestPushService> {
   const certFile = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`, '-keyout', keyFile, '-out', certFile],
     { stdio: 'ignore' },
   );
   const key = fs.readFileSync(keyFile);
@@ -55,10 +58,18 @@ export async function startPushService(): Promise<TestPushService> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const agent = new https.Agent({ ca: cert, keepAlive: false });
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    if (hostname !== HOST) {
+      callback(Object.assign(new Error(`${hostname} is not the test push service`), { code: 'ENOTFOUND' }), '', 0);
+      return;
+    }
+    if (options.all) (callback as unknown as (error: null, all: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+    else callback(null, '127.0.0.1', 4);
+  };
+  const agent = new https.Agent({ ca: cert, keepAlive: false, lookup });
 
   return {
-    origin: `https://127.0.0.1:${String(port)}`,
+    origin: `https://${HOST}:${String(port)}`,
     agent,
     received,
     answerWith: (next) => {

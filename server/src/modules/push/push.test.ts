@@ -8,6 +8,7 @@ import { fingerprint } from '../../test/fingerprint.ts';
 import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { newBrowser, startPushService, type ReceivedPush, type TestBrowser, type TestPushService } from '../../test/push-service.ts';
 import { ServerSecretsService } from '../server-secrets/service.ts';
+import { publicOnlyLookup } from './public-agent.ts';
 import { MAX_PAYLOAD_BYTES, PushService } from './service.ts';
 
 let pushService: TestPushService;
@@ -188,6 +189,11 @@ describe('Web Push', () => {
       [{ ...good, endpoint: good.endpoint.replace('https:', 'http:') }, TEXT.push.badEndpoint],
       [{ ...good, endpoint: `${good.endpoint}/${'x'.repeat(1000)}` }, TEXT.push.badEndpoint],
       [{ ...good, endpoint: 'not a url' }, TEXT.push.badEndpoint],
+      // Not a push service's: the server would be posting into its own network.
+      [{ ...good, endpoint: 'https://127.0.0.1:8443/push' }, TEXT.push.badEndpoint],
+      [{ ...good, endpoint: 'https://[::1]/push' }, TEXT.push.badEndpoint],
+      [{ ...good, endpoint: 'https://localhost/push' }, TEXT.push.badEndpoint],
+      [{ ...good, endpoint: 'https://metadata/computeMetadata' }, TEXT.push.badEndpoint],
       [{ endpoint: good.endpoint }, TEXT.push.badKeys],
       [{ ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(1) } }, TEXT.push.badKeys],
       [{ ...good, keys: { ...good.keys, auth: `${good.keys.auth}AA` } }, TEXT.push.badKeys],
@@ -224,5 +230,13 @@ describe('Web Push', () => {
     } finally {
       await configured.app.close();
     }
+  });
+
+  it('reaches push services at public addresses only: a name that resolves to this machine is refused before connecting', async () => {
+    const refusal = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+      publicOnlyLookup('localhost', { all: true }, (error) => resolve(error));
+    });
+
+    expect(refusal?.code).toBe('ENOTPUBLIC');
   });
 });

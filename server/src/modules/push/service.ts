@@ -10,6 +10,7 @@ import { sqlState, transactionWithRetry } from '../../db/retry.ts';
 import { badRequest, unauthenticated } from '../../lib/app-error.ts';
 import type { Session } from '../auth/service.ts';
 import type { ServerSecretsService } from '../server-secrets/service.ts';
+import { isPublicHostName, publicOnlyAgent } from './public-agent.ts';
 import * as repo from './repository.ts';
 
 /** What a member's devices show: the page it opens is a path of this site. */
@@ -34,7 +35,7 @@ const SAME_ORIGIN_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 export interface PushSettings {
   vapid: Config['vapid'];
-  /** How pushes reach push services; tests give one that trusts their own endpoint's certificate. */
+  /** How pushes reach push services: public addresses only, unless a test gives its own endpoint's. */
   agent?: Agent;
 }
 
@@ -48,13 +49,17 @@ export interface LiveSessions {
  * with the server's VAPID key and removed with the session. Sending runs in jobs, never in a request.
  */
 export class PushService {
+  private readonly agent: Agent;
+
   constructor(
     private readonly db: Database,
     private readonly secrets: ServerSecretsService,
     private readonly sessions: LiveSessions,
     private readonly settings: PushSettings,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.agent = settings.agent ?? publicOnlyAgent();
+  }
 
   async publicKey(): Promise<PushKeyResponse> {
     return { publicKey: (await this.vapidKeys()).publicKey };
@@ -67,6 +72,7 @@ export class PushService {
   async subscribe(session: Session, body: PushSubscriptionBody): Promise<PushStatusResponse> {
     const p256dh = body.keys.p256dh.replace(/=+$/, '');
     const auth = body.keys.auth.replace(/=+$/, '');
+    if (!isPublicHostName(new URL(body.endpoint).hostname)) throw badRequest(TEXT.push.badEndpoint);
     if (!onCurve(p256dh)) throw badRequest(TEXT.push.badKeys);
     try {
       await transactionWithRetry(this.db, (tx) =>
@@ -102,7 +108,7 @@ export class PushService {
       contentEncoding: 'aes128gcm',
       topic: createHash('sha256').update(message.url).digest('base64url').slice(0, 32),
       timeout: SEND_TIMEOUT_MS,
-      ...(this.settings.agent ? { agent: this.settings.agent } : {}),
+      agent: this.agent,
     };
     const results = await Promise.allSettled(
       subscriptions.map((row) => this.sendOne({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, options)),
