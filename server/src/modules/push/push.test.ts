@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
+import type { LogCapture } from '../../test/log-capture.ts';
 import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { newBrowser, startPushService, type ReceivedPush, type TestBrowser, type TestPushService } from '../../test/push-service.ts';
 import { ServerSecretsService } from '../server-secrets/service.ts';
@@ -13,11 +14,13 @@ import { MAX_PAYLOAD_BYTES, PushService } from './service.ts';
 
 let pushService: TestPushService;
 let app: FastifyInstance;
+let log: LogCapture;
 let admin: Member;
 
 beforeAll(async () => {
   pushService = await startPushService();
-  ({ app } = await buildTestApp({}, { pushAgent: pushService.agent }));
+  // The most talkative level: a device's address and keys must stay out of it all the same.
+  ({ app, log } = await buildTestApp({ logLevel: 'trace' }, { pushAgent: pushService.agent }));
   admin = await registerMember(app, { displayName: 'Founder' });
 });
 afterAll(async () => {
@@ -43,6 +46,12 @@ async function pushTo(member: Member, message = { title: 'New proposal', body: '
 
 async function signIn(member: Member): Promise<string> {
   return sessionCookieOf(await send(app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: member.password } }));
+}
+
+/** The endpoint's path (the device's address at its push service) and the browser's keys. */
+function expectNotLogged(browser: TestBrowser) {
+  const text = log.lines.join('\n');
+  for (const secret of [browser.path, browser.subscription.keys.p256dh, browser.subscription.keys.auth]) expect(text).not.toContain(secret);
 }
 
 function vapidOf(push: ReceivedPush): { token: string; key: string } {
@@ -113,6 +122,8 @@ describe('Web Push', () => {
 
     expect(await deviceStatus(member.cookie)).toBeNull();
     expect(await pushTo(member)).toEqual([]);
+    expect(log.lines.join('\n')).toContain('push subscription expired at its push service; removed');
+    expectNotLogged(browser);
   });
 
   it("throws on any other failure, so the job runs again, keeping the device and never naming its address", async () => {
@@ -130,6 +141,7 @@ describe('Web Push', () => {
     expect(failure?.message).toBe(`Web Push failed for 1 of 1 devices: the push service at ${pushService.origin} answered 500`);
     expect(await deviceStatus(member.cookie)).toBe(browser.subscription.endpoint);
     expect((await pushTo(member)).map((push) => push.path)).toEqual([browser.path]);
+    expectNotLogged(browser);
   });
 
   it("ends with the session it was made in: signing out, being signed out from another device, and a suspension remove that device's subscription", async () => {
