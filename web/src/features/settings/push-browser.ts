@@ -1,4 +1,5 @@
 import type { PushSubscriptionBody } from '@swapyard/contract';
+import { activeServiceWorker } from '../../lib/service-worker.ts';
 
 /** What this browser offers for Web Push, read from its own APIs (the server's side is a query). */
 export type PushBrowser =
@@ -8,11 +9,11 @@ export type PushBrowser =
 
 /**
  * Push needs the Push API and the service worker, which lib/service-worker.ts registers in
- * production builds on HTTPS or localhost only: without a registration there is nothing to push to.
+ * production builds on HTTPS or localhost only: without one there is nothing to push to.
  */
 export async function readPushBrowser(): Promise<PushBrowser> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return { kind: 'unsupported' };
-  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  if (!('PushManager' in window) || !('Notification' in window)) return { kind: 'unsupported' };
+  const registration = await activeServiceWorker();
   if (!registration) return { kind: 'unsupported' };
   const subscription = await registration.pushManager.getSubscription().catch(() => null);
   return { kind: 'ready', registration, permission: Notification.permission, endpoint: subscription?.endpoint ?? null };

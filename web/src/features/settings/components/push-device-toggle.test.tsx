@@ -45,7 +45,10 @@ function stubBrowser({ permission, answer = permission }: { permission: Notifica
   const notification = { permission, requestPermission: vi.fn(() => Promise.resolve(answer)) };
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', notification);
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: () => Promise.resolve({ pushManager }) } });
+  // As a production build on HTTPS or localhost, where the app registers its service worker.
+  vi.stubEnv('PROD', true);
+  Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve({ pushManager }) } });
   return { subscribeCalls, notification, subscription: () => current };
 }
 
@@ -70,7 +73,9 @@ const see = (text: string) =>
 afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   Reflect.deleteProperty(navigator, 'serviceWorker');
+  Reflect.deleteProperty(window, 'isSecureContext');
 });
 
 describe('Turn on notifications on this device', () => {
@@ -115,7 +120,7 @@ describe('Turn on notifications on this device', () => {
 
   it('shows the device as off when the server no longer has its subscription (signed out since, or dropped by the push service)', async () => {
     const browser = stubBrowser({ permission: 'granted' });
-    await navigator.serviceWorker.getRegistration().then((registration) => registration!.pushManager.subscribe({ applicationServerKey: new Uint8Array(65) }));
+    await navigator.serviceWorker.ready.then((registration) => registration.pushManager.subscribe({ applicationServerKey: new Uint8Array(65) }));
     const api = await show(() => ({ status: 200, body: { endpoint: null } satisfies PushStatusResponse }));
     try {
       await see(t.turnOn);
@@ -138,7 +143,7 @@ describe('Turn on notifications on this device', () => {
     }
   });
 
-  it('says when the browser has no push or no service worker', async () => {
+  it('says when the browser has no push or no service worker (a development build registers none)', async () => {
     const api = await show(() => ({ status: 200, body: { endpoint: null } }));
     try {
       await see(t.unsupported);
