@@ -12,6 +12,7 @@ export * from './moderation.ts';
 export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';
+export * from './push.ts';
 export * from './roles.ts';
 export * from './texts.ts';
 export * from './suspensions.ts';

@@ -323,6 +323,11 @@ export const TEXT = {
     blocked: (name: string) => `You blocked ${name}.`,
     unblocked: (name: string) => `You unblocked ${name}.`,
   },
+  /** Not in SPEC.md: Web Push on a member's devices (issue 16). */
+  push: {
+    badEndpoint: "This browser's push subscription has no valid https address.",
+    badKeys: "This browser's push subscription keys are not valid.",
+  },
   /** Not in SPEC.md: a problem with an accepted swap, and a moderator reversing it (issue 22). */
   swapProblems: {
     notAccepted: 'A problem can be reported only for an accepted swap.',

@@ -6,6 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -44,6 +45,8 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { PointsService } from './modules/points/service.ts';
 import { PresenceService } from './modules/presence/service.ts';
 import { proposalRoutes } from './modules/proposals/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { PushService } from './modules/push/service.ts';
 import { swapProblemRoutes } from './modules/swap-problems/routes.ts';
 import { SwapProblemsService } from './modules/swap-problems/service.ts';
 import { ProposalsService } from './modules/proposals/service.ts';
@@ -74,6 +77,7 @@ export interface Services {
   jobs: JobQueue;
   secrets: ServerSecretsService;
   auth: AuthService;
+  push: PushService;
   points: PointsService;
   images: ImageService;
   items: ItemsService;
@@ -107,6 +111,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Tests retry and time out in milliseconds rather than minutes. */
   jobs?: Partial<JobSettings>;
+  /** How Web Push reaches push services; tests give one that trusts their own endpoint's certificate. */
+  pushAgent?: Agent;
   /** Uploaded images; by default the S3 bucket or the directory under DATA_DIR the config names. */
   storage?: Storage;
   /**
@@ -178,6 +184,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const roles = new RolesService(database.db, audit, bus);
   const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
   const auth = new AuthService(database.db, bus, points, roles, community, jobs, mailer, publicUrl);
+  const push = new PushService(database.db, secrets, auth, { vapid: config.vapid, agent: options.pushAgent }, app.log);
   const images = new ImageService(opened.storage, app.log);
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
   const profiles: ProfilesService = new ProfilesService(database.db, images, {
@@ -214,6 +221,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     jobs,
     secrets,
     auth,
+    push,
     points,
     images,
     items,
@@ -289,6 +297,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const signIn = signInLimits(config.rateLimits);
   await app.register(authRoutes(auth, cookie, config, signIn));
   await app.register(accountRoutes(accounts, cookie, signIn));
+  await app.register(pushRoutes(push));
   await app.register(communityRoutes(community, config));
   await app.register(itemRoutes(items, limits));
   await app.register(profileRoutes(profiles, limits));

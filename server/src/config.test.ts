@@ -1,4 +1,5 @@
 import path from 'node:path';
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -94,5 +95,43 @@ describe('loadConfig', () => {
 
     expect(config.databaseUrl).toBe('postgres://swap:pw@127.0.0.1:5432/swapyard');
     expect(config.port).toBe(3000);
+  });
+
+  it('takes a VAPID key pair given together, and derives the subject from PUBLIC_URL or MAIL_FROM', () => {
+    const keys = webpush.generateVAPIDKeys();
+
+    expect(loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, PUBLIC_URL: 'https://swap.example.org/app' }).vapid).toEqual({
+      keys,
+      subject: 'https://swap.example.org',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Swap Club <club@swap.example.org>' }).vapid).toEqual({ keys: undefined, subject: 'mailto:club@swap.example.org' });
+    // Push services refuse a localhost site as a contact; the mail address is a better guess.
+    expect(loadConfig({ PUBLIC_URL: 'https://localhost:3000' }).vapid.subject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@swap.example.org' }).vapid.subject).toBe('mailto:ops@swap.example.org');
+  });
+
+  it('refuses half a VAPID key pair, a key of the wrong size, a pair that does not belong together and a subject that is no contact, never echoing the private key', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    const refusals: [NodeJS.ProcessEnv, string][] = [
+      [{ VAPID_PRIVATE_KEY: keys.privateKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together'],
+      [{ VAPID_PUBLIC_KEY: keys.publicKey.slice(2), VAPID_PRIVATE_KEY: keys.privateKey }, 'VAPID_PUBLIC_KEY must be a P-256 public key'],
+      [{ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: `${keys.privateKey}==` }, 'VAPID_PRIVATE_KEY must be a P-256 private key'],
+      [{ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }, 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY'],
+      [{ VAPID_SUBJECT: 'http://swap.example.org' }, 'VAPID_SUBJECT must be a mailto: or https:// URL (got "http://swap.example.org")'],
+    ];
+    for (const [env, message] of refusals) {
+      const refusal = (() => {
+        try {
+          loadConfig(env);
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(refusal).toBeInstanceOf(ConfigError);
+      expect((refusal as Error).message).toContain(`Invalid configuration: ${message}`);
+      expect((refusal as Error).message).not.toContain(keys.privateKey.slice(0, 20));
+    }
   });
 });

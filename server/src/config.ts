@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -65,6 +66,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, trueOrFalse),
+  // The keys are checked after parsing, by hand: a refusal must not echo the private key.
+  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^(mailto|https)$/, error: 'must be a mailto: or https:// URL' })
+      .optional(),
+  ),
 });
 
 const MINUTE = 60_000;
@@ -117,10 +127,48 @@ function fromEnv(e: Env, webDistDir: string | undefined) {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,
+    /** Web Push's VAPID identity: the operator's key pair when given, else one the server makes and keeps (modules/push). */
+    vapid: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
+    },
     /** Where the built web app lives; unset serves the API only. */
     webDistDir,
     rateLimits: DEFAULT_RATE_LIMITS as Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>,
   };
+}
+
+/**
+ * Who push services contact about this server's pushes: the site itself when it is public over
+ * HTTPS, else the mail sender's address. Apple's push service refuses a localhost site.
+ */
+function vapidSubject(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl) {
+    const url = new URL(publicUrl);
+    if (url.protocol === 'https:' && url.hostname !== 'localhost') return url.origin;
+  }
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** A VAPID key pair as web-push makes them: a P-256 private key of 32 bytes and its public point of 65, base64url. */
+function vapidKeysProblem(publicKey: string, privateKey: string): string | undefined {
+  if (!BASE64URL.test(publicKey) || Buffer.from(publicKey, 'base64url').length !== 65) {
+    return 'VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes in base64url, as web-push generate-vapid-keys prints it';
+  }
+  if (!BASE64URL.test(privateKey) || Buffer.from(privateKey, 'base64url').length !== 32) {
+    return 'VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in base64url, as web-push generate-vapid-keys prints it';
+  }
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    return 'VAPID_PRIVATE_KEY is not a valid P-256 private key';
+  }
+  if (ecdh.getPublicKey('base64url') !== publicKey) return 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY';
+  return undefined;
 }
 
 export type Config = ReturnType<typeof fromEnv>;
@@ -152,5 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDistDir?: string): Config 
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  const vapidProblem = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? vapidKeysProblem(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY) : undefined;
+  if (vapidProblem) throw new ConfigError(`Invalid configuration: ${vapidProblem}`);
   return fromEnv(e, webDistDir);
 }

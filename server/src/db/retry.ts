@@ -3,7 +3,7 @@ import type { Database, Transaction } from './database.ts';
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
 
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   // Drizzle wraps driver errors; the SQLSTATE is on the error or on its cause.
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     const code = (current as { code?: unknown }).code;

@@ -1,6 +1,6 @@
 import { TEXT, type CreatedInviteResponse, type DeviceSession, type Notification } from '@swapyard/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { DEFAULT_COMMUNITY_SETTINGS } from '../test/community.ts';
@@ -66,6 +66,17 @@ const moderationReason = () => ({ json: { reason: 'Against the rules' } });
 const photo = async (field: string): Promise<Body> => ({
   form: multipart({ clientId: randomUUID() }, [{ field, name: 'p.png', bytes: await png(40, 40), type: 'image/png' }]),
 });
+/** A browser's push subscription as it posts it: a real P-256 point and auth secret; nothing is sent to the endpoint. */
+const pushSubscription = (): Body => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    json: {
+      endpoint: `https://push.example/${randomUUID()}`,
+      keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+    },
+  };
+};
 const itemForm = async (): Promise<Body> => ({
   form: multipart(
     { title: 'Lamp', description: '', category: 'Other', value: '5', location: 'Hull' },
@@ -124,6 +135,11 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/me/sessions/end-others': { path: () => '/api/me/sessions/end-others', expect: signedIn(204) },
   'GET /api/me/data': { path: () => '/api/me/data', expect: signedIn(200) },
+  // A device's subscription is its session's: there is no one else's to name.
+  'GET /api/push/key': { path: () => '/api/push/key', expect: signedIn(200) },
+  'GET /api/push/subscriptions': { path: () => '/api/push/subscriptions', expect: signedIn(200) },
+  'POST /api/push/subscriptions': { path: () => '/api/push/subscriptions', body: pushSubscription, expect: signedIn(201) },
+  'DELETE /api/push/subscriptions': { path: () => '/api/push/subscriptions', expect: signedIn(204) },
   'GET /api/items': { path: () => '/api/items', expect: signedIn(200) },
   'POST /api/items': { path: () => '/api/items', body: itemForm, expect: signedIn(201) },
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },

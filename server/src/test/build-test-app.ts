@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
+import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
@@ -31,10 +32,11 @@ export interface TestApp {
 /**
  * newMemberLimits: a test about new members' daily limits asks for them; others make more than they allow.
  * jobs: a test about the job queue's retries and leases shortens them.
+ * pushAgent: a Web Push test's, which trusts its own push endpoint's certificate.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  { newMemberLimits = false, jobs }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings> } = {},
+  { newMemberLimits = false, jobs, pushAgent }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings>; pushAgent?: Agent } = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const mailer: Mailer = {
@@ -56,6 +58,7 @@ export async function buildTestApp(
     logStream: log,
     withoutNewMemberLimits: !newMemberLimits,
     jobs,
+    pushAgent,
   });
   app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
   return { app, mails, uploadsDir, config, log };

@@ -31,6 +31,11 @@ export const accountKeys = {
   emailChange: ['account', 'email-change'] as const,
 };
 
+/** Whether this device (the session) has a Web Push subscription, and which (settings). */
+export const pushKeys = {
+  device: ['push', 'device'] as const,
+};
+
 /** The browsers the member is signed in with (settings). */
 export const deviceKeys = {
   list: ['devices'] as const,

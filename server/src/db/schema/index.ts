@@ -7,5 +7,6 @@ export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './points.ts';
 export * from './proposals.ts';
+export * from './push.ts';
 export * from './server-secrets.ts';
 export * from './users.ts';

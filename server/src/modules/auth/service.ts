@@ -164,6 +164,11 @@ export class AuthService {
     return rows.map((row) => presentSession(row, session.id)).sort((a, b) => Number(b.current) - Number(a.current));
   }
 
+  /** The ids of the member's sessions that have not expired: an expired one waits for the hourly prune. */
+  async liveSessionIds(userId: string): Promise<string[]> {
+    return (await repo.liveSessionsOfUser(this.db, userId)).map((row) => row.id);
+  }
+
   /**
    * Looked up among the member's own sessions only, so another member's id, like an unknown one,
    * is not found. Ending the current one is signing out, which has its own route and clears the cookie.

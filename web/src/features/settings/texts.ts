@@ -25,6 +25,23 @@ export const SETTINGS_TEXT = {
     cancelled: 'Email change cancelled',
     cancelFailed: 'Failed to cancel the email change',
   },
+  push: {
+    heading: 'Notifications on this device',
+    description: 'Get a notification on this phone or computer when something happens, even with Swapyard closed.',
+    checking: 'Checking what this browser can do...',
+    turnOn: 'Turn on notifications on this device',
+    turnOff: 'Turn off on this device',
+    on: 'This device gets notifications.',
+    unsupported:
+      "This browser can't show notifications from Swapyard. Try a recent Chrome, Edge, Firefox or Safari; on an iPhone or iPad, add Swapyard to your Home Screen and open it from there.",
+    denied:
+      'Notifications are blocked for Swapyard in this browser. To allow them, open the site settings (the icon next to the address bar), set Notifications to Allow, then reload this page.',
+    dismissed: 'Notifications were not turned on. Choose Allow when your browser asks.',
+    turnedOn: 'Notifications turned on for this device',
+    turnedOff: 'Notifications turned off for this device',
+    turnOnFailed: 'Failed to turn on notifications. Please try again.',
+    turnOffFailed: 'Failed to turn off notifications. Please try again.',
+  },
   devices: {
     heading: 'Signed-in devices',
     description: "Everywhere your account is signed in right now. Sign out of any device you don't recognise.",
