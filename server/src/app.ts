@@ -28,6 +28,8 @@ import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { DataExportService } from './modules/data-export/service.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
+import { favouriteRoutes } from './modules/favourites/routes.ts';
+import { FavouritesService } from './modules/favourites/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -90,6 +92,7 @@ export interface Services {
   blocks: BlocksService;
   suspensions: SuspensionsService;
   moderation: ModerationService;
+  favourites: FavouritesService;
 }
 
 declare module 'fastify' {
@@ -206,6 +209,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const swapProblems = new SwapProblemsService(database.db, { proposals, notifications, profiles, audit, images });
   proposals.problemsFrom((proposalIds) => swapProblems.withOpenOrUpheldProblem(proposalIds));
   items.onChange(async (tx, item, change) => (change === 'removed' ? swapProblems.photosGoneWithItem(tx, item.id) : async () => {}));
+  const favourites = new FavouritesService(database.db, items, notifications);
+  items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
+  items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
+  proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,
@@ -230,6 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     suspensions,
     moderation,
     swapProblems,
+    favourites,
   });
 
   const pruneTimer = setInterval(() => {
@@ -302,6 +310,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(suspensionRoutes(suspensions));
   await app.register(moderationRoutes(moderation, limits.reports));
   await app.register(swapProblemRoutes(swapProblems, limits));
+  await app.register(favouriteRoutes(favourites));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
