@@ -201,7 +201,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks, proposals);
   blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
-  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
+  const favourites = new FavouritesService(database.db, items, notifications);
+  items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
+  items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
+  proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
+  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
@@ -209,10 +213,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const swapProblems = new SwapProblemsService(database.db, { proposals, notifications, profiles, audit, images });
   proposals.problemsFrom((proposalIds) => swapProblems.withOpenOrUpheldProblem(proposalIds));
   items.onChange(async (tx, item, change) => (change === 'removed' ? swapProblems.photosGoneWithItem(tx, item.id) : async () => {}));
-  const favourites = new FavouritesService(database.db, items, notifications);
-  items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
-  items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
-  proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
   const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
   app.decorate('services', {
     database,

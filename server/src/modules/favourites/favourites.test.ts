@@ -223,4 +223,19 @@ describe('telling savers', () => {
     expect(await savedIds(saver)).toEqual([]);
     expect(await rowCount()).toBe(0);
   });
+
+  it('tells savers when the owner leaves with their listings, and a member who leaves takes their favourites along', async () => {
+    const item = await createItem(app, owner, { title: 'Tandem' });
+    const other = await createItem(app, founder, { title: 'Telescope' });
+    await save(saver, item.id);
+    await save(saver, other.id);
+
+    expect((await send(app, 'POST', '/api/me/delete', { cookie: owner.cookie, body: { password: owner.password } })).statusCode).toBe(204);
+    expect(await favouriteNotices(saver)).toEqual([
+      expect.objectContaining({ title: TEXT.favourites.removedTitle, description: TEXT.favourites.removed(TEXT.account.formerMember, 'Tandem') }),
+    ]);
+
+    expect((await send(app, 'POST', '/api/me/delete', { cookie: saver.cookie, body: { password: saver.password } })).statusCode).toBe(204);
+    expect(await rowCount()).toBe(0);
+  });
 });

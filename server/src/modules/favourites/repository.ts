@@ -12,6 +12,10 @@ export async function unsave(db: Executor, memberId: string, itemId: string): Pr
   await db.delete(favourites).where(and(eq(favourites.memberId, memberId), eq(favourites.itemId, itemId)));
 }
 
+export async function unsaveAll(db: Executor, memberId: string): Promise<void> {
+  await db.delete(favourites).where(eq(favourites.memberId, memberId));
+}
+
 export async function savedAmong(db: Executor, memberId: string, itemIds: string[]): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
   const rows = await db

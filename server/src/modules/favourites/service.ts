@@ -64,6 +64,11 @@ export class FavouritesService {
     return { items: visible.map((entry) => entry.card), nextCursor };
   }
 
+  /** In the transaction that deletes the member's account. */
+  forgetAllOf(tx: Executor, memberId: string): Promise<void> {
+    return repo.unsaveAll(tx, memberId);
+  }
+
   /** Which of these listings the member saved: one read for a whole page of cards. */
   savedAmong(memberId: string, itemIds: string[]): Promise<Set<string>> {
     return repo.savedAmong(this.db, memberId, itemIds);
