@@ -8,7 +8,7 @@ const server = useServer();
 const openBrowser = useBrowsers(() => server().baseURL);
 
 const PRIMARY = ['Home', 'Marketplace', 'Add Item', 'Messages', 'Profile'];
-const SECONDARY = ['Notifications', 'Proposals', 'History', 'Settings'];
+const SECONDARY = ['Notifications', 'Favourites', 'Proposals', 'History', 'Settings'];
 
 /** A line of a JavaScript stack trace, as Chromium or Node would print it. */
 const STACK_FRAME = /^\s*at\s+\S+.*(\(|:\d+:\d+)|\.(?:js|ts|tsx):\d+:\d+/m;

@@ -7,6 +7,7 @@ export * from './conversations.ts';
 export * from './devices.ts';
 export * from './error.ts';
 export * from './events.ts';
+export * from './favourites.ts';
 export * from './items.ts';
 export * from './moderation.ts';
 export * from './paging.ts';

@@ -76,10 +76,18 @@ export const itemCard = z.object({
 });
 export type ItemCard = z.infer<typeof itemCard>;
 
+/** Issue 17: whether the member reading saved the listing (never their own). */
+const viewerFields = { favourited: z.boolean() };
+
+/** A card as a list of listings shows it to the member reading it. */
+export const listedItem = itemCard.extend(viewerFields);
+export type ListedItem = z.infer<typeof listedItem>;
+
 export const itemDetail = itemCard.omit({ image: true }).extend({
   owner: memberSummary,
   images: z.array(itemImage.extend({ id: z.uuid() })),
   updatedAt: z.iso.datetime(),
+  ...viewerFields,
 });
 export type ItemDetail = z.infer<typeof itemDetail>;
 
@@ -100,7 +108,7 @@ export const marketplaceQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAG
 export type MarketplaceQuery = z.input<typeof marketplaceQuery>;
 
 export const itemPage = z.object({
-  items: z.array(itemCard),
+  items: z.array(listedItem),
   /** Opaque; pass it back as `cursor` for the next page. Null on the last page. */
   nextCursor: z.string().nullable(),
 });

@@ -133,7 +133,8 @@ export const ratingListQuery = pageQuery(50, 10);
 export const ratingPage = z.object({ ratings: z.array(receivedRating), nextCursor: z.string().nullable() });
 export type RatingPage = z.infer<typeof ratingPage>;
 
-export const NOTIFICATION_TYPES = ['message', 'proposal', 'system', 'other'] as const;
+/** favourite: a listing the member saved changed its points value, was swapped or was removed (issue 17). */
+export const NOTIFICATION_TYPES = ['message', 'proposal', 'system', 'other', 'favourite'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({

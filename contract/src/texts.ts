@@ -204,6 +204,23 @@ export const TEXT = {
     handoverReminderBody: (item: string, name: string) =>
       `Your swap with ${name} for ${item} was accepted 3 days ago. Once you have met, confirm the hand-over.`,
   },
+  /** Issue 17: saved listings, and what their savers are told when one changes or goes. */
+  favourites: {
+    ownItem: 'You cannot save your own listing.',
+    saveFailed: 'Failed to save the listing',
+    unsaveFailed: 'Failed to remove the listing from your favourites',
+    loading: 'Loading favourites...',
+    loadFailed: 'Failed to load favourites',
+    emptyTitle: 'No favourites yet',
+    emptyBody: 'Tap the heart on a listing to save it here.',
+    valueChangedTitle: 'A saved listing changed its value',
+    valueChanged: (item: string, before: number, after: number) =>
+      `${item} is now ${String(after)} ${after === 1 ? 'point' : 'points'} (it was ${String(before)}).`,
+    swappedTitle: 'A saved listing was swapped',
+    swapped: (item: string) => `${item} was swapped and is no longer available.`,
+    removedTitle: 'A saved listing was removed',
+    removed: (owner: string, item: string) => `${owner} removed ${item}, so it is no longer in your favourites.`,
+  },
   /** Issue 15: a member's report of a listing, a profile or a message. */
   reports: {
     thanks: 'Thanks for reporting. A moderator will look at it.',

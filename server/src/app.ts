@@ -29,6 +29,8 @@ import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { DataExportService } from './modules/data-export/service.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
+import { favouriteRoutes } from './modules/favourites/routes.ts';
+import { FavouritesService } from './modules/favourites/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -94,6 +96,7 @@ export interface Services {
   blocks: BlocksService;
   suspensions: SuspensionsService;
   moderation: ModerationService;
+  favourites: FavouritesService;
 }
 
 declare module 'fastify' {
@@ -205,7 +208,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks, proposals);
   blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
-  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications);
+  const favourites = new FavouritesService(database.db, items, notifications);
+  items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
+  items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
+  proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
+  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
@@ -238,6 +245,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     suspensions,
     moderation,
     swapProblems,
+    favourites,
   });
 
   const pruneTimer = setInterval(() => {
@@ -312,6 +320,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(suspensionRoutes(suspensions));
   await app.register(moderationRoutes(moderation, limits.reports));
   await app.register(swapProblemRoutes(swapProblems, limits));
+  await app.register(favouriteRoutes(favourites));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);

@@ -246,6 +246,17 @@ export interface DemoConversation {
   unreadBy?: MemberKey[];
 }
 
+/**
+ * What members saved (issue 17), before the proposals are answered: Maya's Kindle goes to Priya,
+ * so Maya is told it was swapped; the rest stay on her Favourites page.
+ */
+export const FAVOURITES: { member: MemberKey; items: ListingTitle[] }[] = [
+  { member: 'maya', items: ['Kindle Paperwhite', 'Sewing machine', 'Steel road bike, 56 cm', 'Pasta machine', 'Board game bundle'] },
+  { member: 'tom', items: ['Cordless drill', 'Two-person camping tent', 'Set of four bistro chairs'] },
+  { member: 'priya', items: ['Vinyl records, twenty albums', 'Restored oak armchair'] },
+  { member: 'aisha', items: ['Garden bench', "Kids' bike, 20-inch wheels"] },
+];
+
 export const CONVERSATIONS: DemoConversation[] = [
   {
     between: ['maya', 'tom'],

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { conversations, itemImages, items, messages, pointEntries, proposals, ratings, users } from '../db/schema/index.ts';
+import { conversations, favourites, itemImages, items, messages, notifications, pointEntries, proposals, ratings, users } from '../db/schema/index.ts';
 import { fullKey, thumbKey } from '../modules/uploads/image-keys.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { fingerprint } from '../test/fingerprint.ts';
@@ -75,6 +75,11 @@ describe('the demo seed', () => {
     expect(new Set(rated.map((row) => row.id))).toEqual(new Set(accepted.map((row) => row.id)));
     const swaps = await db.select({ n: count() }).from(pointEntries).where(sql`${pointEntries.reason} <> 'signup_bonus'`);
     expect(swaps[0]?.n).toBeGreaterThan(0);
+
+    // Some members saved listings; a saved one that was swapped told its saver.
+    expect((await db.select({ n: count() }).from(favourites))[0]?.n).toBeGreaterThanOrEqual(10);
+    const swappedNotices = await db.select({ n: count() }).from(notifications).where(eq(notifications.type, 'favourite'));
+    expect(swappedNotices[0]?.n).toBeGreaterThan(0);
 
     const threads = await db
       .select({ id: conversations.id, n: count(messages.id) })

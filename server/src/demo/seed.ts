@@ -11,6 +11,7 @@ import {
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   demoEmail,
+  FAVOURITES,
   LISTINGS,
   MEMBERS,
   PROPOSALS,
@@ -158,6 +159,15 @@ async function seedProposals(app: FastifyInstance, community: Community): Promis
   }
 }
 
+async function seedFavourites(app: FastifyInstance, community: Community): Promise<void> {
+  for (const { member, items } of FAVOURITES) {
+    for (const title of items) {
+      const url = `/api/items/${community.item(title).id}/favourite`;
+      expectStatus(await send(app, 'PUT', url, { cookie: community.member(member).cookie }), 204, `saving "${title}"`);
+    }
+  }
+}
+
 /** Returns how many messages were sent. */
 async function seedConversations(app: FastifyInstance, community: Community): Promise<number> {
   let sent = 0;
@@ -210,6 +220,8 @@ export async function seedDemo(app: FastifyInstance, { force = false }: { force?
     owner: (item) => byId.get(item.ownerId)!,
     item: (title) => items.get(title)!,
   };
+  // Saved first: a saved listing swapped in the proposals below tells its saver.
+  await seedFavourites(app, community);
   await seedProposals(app, community);
   const messages = await seedConversations(app, community);
   await backdateMembers(app.services.database.db, DEMO_EMAIL_DOMAIN, DEMO_MEMBERS_FOR_DAYS);

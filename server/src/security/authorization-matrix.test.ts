@@ -145,6 +145,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: signedIn(200) },
   'PUT /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, body: itemForm, expect: ownerOnly(200) },
   'DELETE /api/items/{id}': { path: (w) => `/api/items/${w.itemId}`, expect: ownerOnly(204) },
+  // Issue 17: anyone who can see the listing may save it but its owner, who is refused; a member's favourites are read by them alone.
+  'PUT /api/items/{id}/favourite': { path: (w) => `/api/items/${w.itemId}/favourite`, expect: { anonymous: 401, stranger: 204, rightful: 400 } },
+  'DELETE /api/items/{id}/favourite': { path: (w) => `/api/items/${w.itemId}/favourite`, expect: signedIn(204) },
+  'GET /api/favourites': { path: () => '/api/favourites', expect: signedIn(200) },
   'GET /api/users/{id}': { path: (w) => `/api/users/${w.owner.user.id}`, expect: signedIn(200) },
   'GET /api/users/{id}/items': { path: (w) => `/api/users/${w.owner.user.id}/items`, expect: signedIn(200) },
   'GET /api/users/{id}/ratings': { path: (w) => `/api/users/${w.owner.user.id}/ratings`, expect: signedIn(200) },

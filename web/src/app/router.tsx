@@ -195,6 +195,12 @@ export const router = createBrowserRouter([
                     ],
                   },
                   {
+                    path: 'favourites',
+                    lazy: async () => ({
+                      Component: (await import('../features/favourites/pages/favourites-page.tsx')).FavouritesPage,
+                    }),
+                  },
+                  {
                     path: 'notifications',
                     lazy: async () => ({
                       Component: (await import('../features/notifications/pages/notifications-page.tsx'))

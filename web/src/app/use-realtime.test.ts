@@ -192,6 +192,18 @@ describe('where a notice that arrives leads, and when it stays quiet', () => {
     expect(noticeDestination(notice({}), pathname)).toBe(expected);
   });
 
+  it.each([
+    ['/marketplace', '/item/i1'],
+    ['/notifications', null],
+    ['/item/i1', null],
+  ])('a saved listing’s change seen from %s leads to %s', (pathname, expected) => {
+    expect(noticeDestination(notice({ type: 'favourite', relatedId: 'i1', proposalId: null }), pathname)).toBe(expected);
+  });
+
+  it('a saved listing that was removed leads to Notifications', () => {
+    expect(noticeDestination(notice({ type: 'favourite', relatedId: null, proposalId: null }), '/')).toBe('/notifications');
+  });
+
   it('a notice about no proposal leads to Notifications', () => {
     expect(noticeDestination(notice({ type: 'system', proposalId: null }), '/')).toBe('/notifications');
   });

@@ -84,12 +84,17 @@ type NoticeEvent = Extract<SocketEvent, { type: 'notifications.created' }>;
 
 /**
  * Where a notice leads, or null when the member is already looking at it: a message on its chat
- * or on the list of conversations, anything else on Notifications or on the proposal itself.
+ * or on the list of conversations, a saved listing's change on its page, anything else on
+ * Notifications or on the proposal itself.
  */
 export function noticeDestination({ data }: NoticeEvent, pathname: string): string | null {
   if (data.type === 'message') {
     const chat = `/chat/${data.relatedId ?? ''}`;
     return pathname === chat || pathname === '/messages' ? null : chat;
+  }
+  if (data.type === 'favourite' && data.relatedId) {
+    const item = `/item/${data.relatedId}`;
+    return pathname === item || pathname === '/notifications' ? null : item;
   }
   const destination = data.proposalId ? `/proposals/${data.proposalId}` : '/notifications';
   return pathname === destination || pathname === '/notifications' ? null : destination;

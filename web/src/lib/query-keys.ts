@@ -50,6 +50,8 @@ export const itemKeys = {
   /** Under the owner's key, so whatever refreshes their items refreshes these too. */
   byOwnerInStatus: (ownerId: string, status: ItemStatus) => ['items', 'owner', ownerId, status] as const,
   detail: (id: string) => ['items', 'detail', id] as const,
+  /** The member's Favourites page: under items, so a change to any listing refreshes it too. */
+  favourites: ['items', 'favourites'] as const,
 };
 
 /** The members the signed-in member blocked (settings, and the Block or Unblock on a profile or in a chat). */

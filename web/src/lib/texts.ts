@@ -14,6 +14,7 @@ export const WEB_TEXT = {
     history: 'History',
     settings: 'Settings',
     proposals: 'Proposals',
+    favourites: 'Favourites',
     admin: 'Admin',
     logOut: 'Log out',
     openMenu: 'Open menu',
@@ -111,6 +112,12 @@ export const WEB_TEXT = {
     history: 'History',
     notifications: 'Notifications',
     proposal: 'Proposal',
+    favourites: 'Favourites',
+  },
+  /** The Save toggle on cards and on the item page (components/favourite-button.tsx). */
+  favourites: {
+    save: 'Save',
+    saved: 'Saved',
   },
   /** Shared by several features, or by components; each feature keeps its own texts beside it. */
   common: {

@@ -1,5 +1,6 @@
 export * from './community.ts';
 export * from './conversations.ts';
+export * from './favourites.ts';
 export * from './idempotency.ts';
 export * from './items.ts';
 export * from './jobs.ts';

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import type { AuthService, Session } from '../auth/service.ts';
 import type { ItemsService } from '../items/service.ts';
+import type { FavouritesService } from '../favourites/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
@@ -20,6 +21,7 @@ export class AccountsService {
     private readonly points: PointsService,
     private readonly profiles: ProfilesService,
     private readonly notifications: NotificationsService,
+    private readonly favourites: FavouritesService,
   ) {}
 
   /**
@@ -39,6 +41,8 @@ export class AccountsService {
       await this.points.close(tx, userId);
       const photoGone = await this.profiles.erase(tx, userId);
       await this.notifications.forgetAllOf(tx, userId);
+      // The row stays for the ledger's sake; what they saved goes, so nothing is told to a former member.
+      await this.favourites.forgetAllOf(tx, userId);
       const sessions = await this.auth.close(tx, userId);
       return { ended: sessions, afterCommit: [listingsGone, () => this.proposals.announce(withdrawn), photoGone] };
     });

@@ -1,4 +1,4 @@
-import type { Category, ItemCard, ItemDetail, ItemStatus, MemberSummary } from '@swapyard/contract';
+import type { Category, ItemCard, ItemDetail, ItemStatus, ListedItem, MemberSummary } from '@swapyard/contract';
 import { imageUrl, thumbUrl } from '../uploads/image-keys.ts';
 import type { ItemImageRow, ItemRow } from './repository.ts';
 
@@ -25,9 +25,15 @@ export function presentCard(item: ItemRow, firstImage: ItemImageRow | undefined)
   return { ...base(item), image: firstImage ? presentImage(firstImage) : null };
 }
 
-export function presentDetail(item: ItemRow, owner: MemberSummary, images: ItemImageRow[]): ItemDetail {
+/** A card in a list read by a member, who may have saved it. */
+export function presentListed(item: ItemRow, firstImage: ItemImageRow | undefined, favourited: boolean): ListedItem {
+  return { ...presentCard(item, firstImage), favourited };
+}
+
+export function presentDetail(item: ItemRow, owner: MemberSummary, images: ItemImageRow[], favourited: boolean): ItemDetail {
   return {
     ...base(item),
+    favourited,
     updatedAt: item.updatedAt.toISOString(),
     owner,
     images: images.map((image) => ({ id: image.id, ...presentImage(image) })),

@@ -109,6 +109,25 @@ export async function findWithOwner(db: Executor, id: string, viewerId: string) 
   return row;
 }
 
+/**
+ * The listings among these that the viewer may see, by the item page's rule (a suspended owner's
+ * never; a hidden one only with `withHidden`, or when it is the viewer's own), leaving out `hiddenOwners`.
+ */
+export function itemsSeenBy(db: Executor, viewerId: string, ids: string[], withHidden: boolean, hiddenOwners: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(items)
+    .where(
+      and(
+        inArray(items.id, ids),
+        visibleTo(viewerId),
+        withHidden ? undefined : or(isNull(items.hiddenAt), eq(items.ownerId, viewerId)),
+        hiddenOwners.length ? notInArray(items.ownerId, hiddenOwners) : undefined,
+      ),
+    );
+}
+
 export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
   const rows = await db.select({ id: suspensions.id }).from(suspensions).where(and(eq(suspensions.userId, userId), inForce())).limit(1);
   return rows.length > 0;

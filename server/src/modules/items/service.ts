@@ -8,6 +8,7 @@ import {
   type ItemPage,
   type ItemStatus,
   type ItemType,
+  type ListedItem,
 } from '@swapyard/contract';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
@@ -20,7 +21,7 @@ import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { BlocksService } from '../blocks/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentMember } from '../profiles/present-member.ts';
-import { presentCard, presentDetail } from './present-item.ts';
+import { presentCard, presentDetail, presentListed } from './present-item.ts';
 import * as repo from './repository.ts';
 
 export interface ListOptions {
@@ -40,18 +41,24 @@ function parseFields(form: MultipartForm): ItemFields {
 
 /**
  * Runs inside the transaction that changes (in a way another member would see) or removes an
- * item, with its row locked; returns what to do once that transaction has committed. Proposals
- * hook in here (docs/decisions/009) without items depending on them.
+ * item, with its row locked as it was; `next` is what a change saves. Returns what to do once that
+ * transaction has committed. Proposals and favourites hook in here (docs/decisions/009) without
+ * items depending on them.
  */
 export type ItemChangeHook = (
   tx: Executor,
   item: repo.ItemRow,
   change: 'changed' | 'removed',
   ownerName: string,
+  next?: ItemFields,
 ) => Promise<() => Promise<void>>;
+
+/** Which of these listings the member saved: favourites, built after items, answer it (app.ts). */
+export type SavedAmong = (memberId: string, itemIds: string[]) => Promise<Set<string>>;
 
 export class ItemsService {
   private readonly changeHooks: ItemChangeHook[] = [];
+  private savedAmong: SavedAmong = () => Promise.resolve(new Set());
 
   constructor(
     private readonly db: Database,
@@ -63,6 +70,10 @@ export class ItemsService {
 
   onChange(hook: ItemChangeHook): void {
     this.changeHooks.push(hook);
+  }
+
+  favouritesFrom(savedAmong: SavedAmong): void {
+    this.savedAmong = savedAmong;
   }
 
   /** Locks item rows in id order, in the caller's transaction: before any proposal row (see the repository). */
@@ -116,7 +127,7 @@ export class ItemsService {
     // The listings of members this one blocked are not shown to them, wherever they look.
     const hiddenOwners = await this.blocks.blockedBy(session.userId);
     // One row more than asked tells whether another page exists without counting.
-    return this.toPage(await repo.listAvailable(this.db, session.userId, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
+    return this.toPage(session, await repo.listAvailable(this.db, session.userId, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
   }
 
   async listByOwner(
@@ -125,7 +136,7 @@ export class ItemsService {
     { cursor, limit, status }: ListOptions & { status?: ItemStatus | undefined },
   ): Promise<ItemPage> {
     const withHidden = ownerId === session.userId || (await isStaff(session));
-    return this.toPage(await repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1, withHidden), limit);
+    return this.toPage(session, await repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1, withHidden), limit);
   }
 
   /** Every listing of the member, whatever its status, with all its pictures: their data export. */
@@ -136,8 +147,9 @@ export class ItemsService {
     // Signed in, so not a former member.
     const owner = presentMember({ ...(await session.user()), deletedAt: null });
     return {
+      // Nobody saves their own listing.
       listings: visible.map((row) =>
-        presentDetail(row.item, owner, images.filter((image) => image.itemId === row.item.id)),
+        presentDetail(row.item, owner, images.filter((image) => image.itemId === row.item.id), false),
       ),
       nextCursor,
     };
@@ -146,7 +158,18 @@ export class ItemsService {
   async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await this.seenBy(session, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
-    return presentDetail(found.item, presentMember(found.owner), await repo.imagesOf(this.db, id));
+    const [images, saved] = await Promise.all([repo.imagesOf(this.db, id), this.savedAmong(session.userId, [id])]);
+    return presentDetail(found.item, presentMember(found.owner), images, saved.has(id));
+  }
+
+  /**
+   * The cards of these listings that the member may see, by id: the item page's rule, and never a
+   * listing of a member they blocked, as the marketplace leaves those out. Favourites shows and saves by it.
+   */
+  async cardsSeenBy(session: Session, ids: string[]): Promise<Map<string, ListedItem>> {
+    const hiddenOwners = await this.blocks.blockedBy(session.userId);
+    const rows = await repo.itemsSeenBy(this.db, session.userId, ids, await isStaff(session), hiddenOwners);
+    return new Map((await this.toCards(session, rows)).map((card) => [card.id, card]));
   }
 
   /** Whose the listing is, when this member can see it at all: what they may report. */
@@ -229,7 +252,7 @@ export class ItemsService {
         if (locked.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
         const imagesBefore = await repo.imagesOf(tx, id);
         if (!differs(locked, imagesBefore, fields, finalImages)) return undefined;
-        const hooked = await this.runChangeHooks(tx, locked, 'changed', owner.displayName);
+        const hooked = await this.runChangeHooks(tx, locked, 'changed', owner.displayName, fields);
         await repo.updateItem(tx, id, fields);
         await repo.replaceImages(tx, id, finalImages);
         return hooked;
@@ -284,20 +307,29 @@ export class ItemsService {
     };
   }
 
-  private async runChangeHooks(tx: Executor, item: repo.ItemRow, change: 'changed' | 'removed', ownerName: string) {
+  private async runChangeHooks(
+    tx: Executor,
+    item: repo.ItemRow,
+    change: 'changed' | 'removed',
+    ownerName: string,
+    next?: ItemFields,
+  ) {
     const afterCommit: (() => Promise<void>)[] = [];
-    for (const hook of this.changeHooks) afterCommit.push(await hook(tx, item, change, ownerName));
+    for (const hook of this.changeHooks) afterCommit.push(await hook(tx, item, change, ownerName, next));
     return afterCommit;
   }
 
-  private async toPage(rows: repo.PageRow[], limit: number): Promise<ItemPage> {
+  private async toPage(session: Session, rows: repo.PageRow[], limit: number): Promise<ItemPage> {
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
-    const images = await repo.firstImagesOf(this.db, visible.map((row) => row.item.id));
+    return { items: await this.toCards(session, visible.map((row) => row.item)), nextCursor };
+  }
+
+  /** A page's first images and the reader's saved marks, each read once for the whole page. */
+  private async toCards(session: Session, rows: repo.ItemRow[]): Promise<ListedItem[]> {
+    const ids = rows.map((item) => item.id);
+    const [images, saved] = await Promise.all([repo.firstImagesOf(this.db, ids), this.savedAmong(session.userId, ids)]);
     const imageOf = new Map(images.map((image) => [image.itemId, image]));
-    return {
-      items: visible.map((row) => presentCard(row.item, imageOf.get(row.item.id))),
-      nextCursor,
-    };
+    return rows.map((item) => presentListed(item, imageOf.get(item.id), saved.has(item.id)));
   }
 
   private announce(type: 'items.created' | 'items.updated' | 'items.deleted', itemId: string, ownerId: string) {

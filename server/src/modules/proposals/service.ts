@@ -50,6 +50,13 @@ export interface ProposalOutcome {
   swapped: { itemId: string; ownerId: string }[];
 }
 
+/**
+ * Runs inside the accept's transaction once its items are swapped (`parties`: the two sides);
+ * returns the notices it wrote, announced with the swap's own after commit. Favourites hook in
+ * here without proposals depending on them.
+ */
+export type SwapHook = (tx: Executor, items: { id: string; title: string }[], parties: string[]) => Promise<NotificationRow[]>;
+
 const quiet = (): ProposalOutcome => ({ proposals: [], created: [], resolved: [], balances: [], swapped: [] });
 
 /** The ratings a member gave, as their data export lists them: whom they rated, for which swap. */
@@ -74,6 +81,12 @@ export class ProposalsService {
 
   problemsFrom(source: (proposalIds: string[]) => Promise<Set<string>>): void {
     this.problemsIn = source;
+  }
+
+  private readonly swapHooks: SwapHook[] = [];
+
+  onSwap(hook: SwapHook): void {
+    this.swapHooks.push(hook);
   }
 
   async create(session: Session, body: Required<ProposalCreateBody>): Promise<Proposal> {
@@ -238,7 +251,11 @@ export class ProposalsService {
         );
       }
       await this.items.markSwapped(tx, itemIds);
-      outcome.swapped = [item, ...(offered ? [offered] : [])].map((swapped) => ({ itemId: swapped.id, ownerId: swapped.ownerId }));
+      const swappedItems = [item, ...(offered ? [offered] : [])];
+      outcome.swapped = swappedItems.map((swapped) => ({ itemId: swapped.id, ownerId: swapped.ownerId }));
+      for (const hook of this.swapHooks) {
+        outcome.created.push(...(await hook(tx, swappedItems, [proposal.senderId, proposal.receiverId])));
+      }
       const accepted = await repo.resolve(tx, proposal.id, 'accepted');
       const declined = await repo.declineConflicting(tx, itemIds, proposal.id);
       outcome.proposals.push(accepted, ...declined);

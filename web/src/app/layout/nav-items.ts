@@ -3,6 +3,7 @@ import {
   ArrowLeftRight,
   Bell,
   CirclePlus,
+  Heart,
   History,
   House,
   MessageCircle,
@@ -39,6 +40,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
 
 const SECONDARY_NAV: readonly NavItem[] = [
   { to: '/notifications', label: t.notifications, icon: Bell, badge: 'notifications' },
+  { to: '/favourites', label: t.favourites, icon: Heart },
   { to: '/proposals', label: t.proposals, icon: ArrowLeftRight },
   { to: '/history', label: t.history, icon: History },
   { to: '/settings', label: t.settings, icon: Settings },

@@ -10,5 +10,6 @@ export const NOTIFICATIONS_TEXT = {
     proposal: 'Proposal',
     system: 'System',
     other: 'Other',
+    favourite: 'Favourite',
   },
 } as const;

@@ -16,6 +16,8 @@ import { usePageTitle } from '../../../lib/document-title.ts';
 import { formatMonthDayYear } from '../../../lib/format-date.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { useOpenConversation } from '../../../api/open-conversation.ts';
+import { useFavouriteToggle } from '../../../api/favourite.ts';
+import { FavouriteButton } from '../../../components/favourite-button.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { ITEMS_TEXT } from '../texts.ts';
@@ -49,6 +51,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
   const isOwner = item.ownerId === user.id;
   const openConversation = useOpenConversation();
   const report = useReport();
+  const toggleFavourite = useFavouriteToggle();
   const hidden = item.hiddenReason !== null;
   // The owner's profile carries their trust block; it is the query the profile page shares, so a visit there is instant.
   const { data: owner } = useMemberProfile(item.owner.id);
@@ -111,6 +114,11 @@ function ItemDetails({ item }: { item: ItemDetail }) {
                   {t.proposeExchange}
                 </Link>
               )}
+              <FavouriteButton
+                variant="page"
+                favourited={item.favourited}
+                onToggle={() => toggleFavourite.mutate({ itemId: item.id, favourited: !item.favourited })}
+              />
               <Button
                 variant="secondary"
                 loading={openConversation.isPending}

@@ -1,7 +1,10 @@
-import { TEXT } from '@swapyard/contract';
+import { TEXT, type ListedItem } from '@swapyard/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useFavouriteToggle } from '../../../api/favourite.ts';
+import { FavouriteButton } from '../../../components/favourite-button.tsx';
+import { ItemCard } from '../../../components/item-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -9,6 +12,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useNewListingsWaiting } from '../../../lib/new-listings.ts';
 import type { MarketplaceFilters as Filters } from '../../../lib/query-keys.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
@@ -16,7 +20,6 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { useItems } from '../api/get-items.ts';
 import { hasPanelFilters, readFilters } from '../filters.ts';
-import { ItemCard } from '../components/item-card.tsx';
 import { MarketplaceFilters } from '../components/marketplace-filters.tsx';
 import { SearchField } from '../components/search-field.tsx';
 
@@ -58,6 +61,20 @@ export function MarketplacePage() {
 
 function MarketplaceResults({ filters }: { filters: Filters }) {
   const query = useItems(filters);
+  const user = useCurrentUser();
+  const toggleFavourite = useFavouriteToggle();
+  // No heart on the member's own listings: nobody saves what they list.
+  const heartOf = (item: ListedItem) =>
+    item.ownerId === user.id
+      ? undefined
+      : (titleId: string) => (
+          <FavouriteButton
+            variant="card"
+            favourited={item.favourited}
+            describedBy={titleId}
+            onToggle={() => toggleFavourite.mutate({ itemId: item.id, favourited: !item.favourited })}
+          />
+        );
   const newListingsWaiting = useNewListingsWaiting();
   const listRef = useRef<HTMLUListElement>(null);
   useErrorToast(query.isError ? errorMessage(query.error, TEXT.items.loadFailed) : null);
@@ -101,7 +118,7 @@ function MarketplaceResults({ filters }: { filters: Filters }) {
           className={`grid grid-cols-2 gap-3 outline-none sm:gap-5 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           {items.map((item, index) => (
-            <ItemCard key={item.id} item={item} eager={index < EAGER_CARDS} />
+            <ItemCard key={item.id} item={item} eager={index < EAGER_CARDS} action={heartOf(item)} />
           ))}
         </ul>
       )}

@@ -1,5 +1,5 @@
 import { NOTIFICATION_PREVIEW_CHARS, type Notification, type NotificationType } from '@swapyard/contract';
-import { ArrowLeftRight, Bell, Info, MessageSquare, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Bell, Heart, Info, MessageSquare, type LucideIcon } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -16,6 +16,7 @@ const icons: Record<NotificationType, LucideIcon> = {
   proposal: ArrowLeftRight,
   system: Bell,
   other: Info,
+  favourite: Heart,
 };
 
 /** SPEC: cut to 30 characters, then an ellipsis. Counted in code points, so no emoji is split. */
@@ -28,6 +29,7 @@ export function preview(text: string): string {
 function targetOf(notification: Notification): string | null {
   if (notification.type === 'proposal' && notification.proposalId) return `/proposals/${notification.proposalId}`;
   if (notification.type === 'message' && notification.relatedId) return `/chat/${notification.relatedId}`;
+  if (notification.type === 'favourite' && notification.relatedId) return `/item/${notification.relatedId}`;
   return null;
 }
 
