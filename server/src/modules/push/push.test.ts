@@ -193,6 +193,18 @@ describe('Web Push', () => {
     expect((await pushTo(member)).map((push) => push.path)).toEqual([after.path]);
   });
 
+  it('keeps one subscription when a device subscribes twice at the same moment (two clicks, two tabs)', async () => {
+    const member = await registerMember(app);
+    const browsers = [newBrowser(pushService), newBrowser(pushService), newBrowser(pushService)];
+
+    const answers = await Promise.all(browsers.map((browser) => send(app, 'POST', '/api/push/subscriptions', { cookie: member.cookie, body: browser.subscription })));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const kept = await deviceStatus(member.cookie);
+    expect(browsers.map((browser) => browser.subscription.endpoint)).toContain(kept);
+    expect(await pushTo(member)).toHaveLength(1);
+  });
+
   it('refuses a subscription that is not a real one with a text, changing nothing', async () => {
     const member = await registerMember(app);
     const good = newBrowser(pushService).subscription;

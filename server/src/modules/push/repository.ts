@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 
@@ -7,11 +7,14 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 /**
  * The session's one subscription becomes this one: its previous endpoint (the browser subscribed
  * anew) goes, and an endpoint already known moves here, to this member and session. Run in a transaction.
+ * Two saves for one session (two clicks, two tabs of one browser) queue on the session's lock, so
+ * the later one replaces the earlier instead of colliding with it on the one-per-session key.
  */
 export async function saveSubscription(
   tx: Executor,
   values: { endpoint: string; p256dh: string; auth: string; userId: string; sessionId: string },
 ): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`push:${values.sessionId}`}))`);
   await tx
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.sessionId, values.sessionId), ne(pushSubscriptions.endpoint, values.endpoint)));
