@@ -9,6 +9,7 @@ export * from './error.ts';
 export * from './events.ts';
 export * from './items.ts';
 export * from './moderation.ts';
+export * from './notification-preferences.ts';
 export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';

@@ -133,7 +133,7 @@ export const ratingListQuery = pageQuery(50, 10);
 export const ratingPage = z.object({ ratings: z.array(receivedRating), nextCursor: z.string().nullable() });
 export type RatingPage = z.infer<typeof ratingPage>;
 
-export const NOTIFICATION_TYPES = ['message', 'proposal', 'system', 'other'] as const;
+export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({
