@@ -389,7 +389,7 @@ async function makeWorld(): Promise<World> {
     messageId,
     hiddenItemId: hidden.id,
     problemId: problem.json().problem.id,
-    unsubscribePath: await app.services.notificationPreferences.unsubscribePath(owner.user.id, 'proposals'),
+    unsubscribePath: `/api/unsubscribe/${await app.services.notificationPreferences.unsubscribeToken(owner.user.id, 'proposals')}`,
   };
 }
 

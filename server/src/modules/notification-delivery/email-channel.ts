@@ -20,6 +20,7 @@ export function emailChannel(deps: {
     const member = await repo.recipient(deps.db, delivery.userId);
     // A closed account keeps its row, emptied: nobody is left to write to.
     if (!member || member.deletedAt) return;
+    const token = await deps.preferences.unsubscribeToken(delivery.userId, delivery.kind);
     await deps.mailer.send(
       renderNotificationMail({
         to: member.email,
@@ -29,7 +30,8 @@ export function emailChannel(deps: {
         body: delivery.body,
         url: delivery.url,
         preferencesUrl: deps.publicUrl('/settings/notifications'),
-        unsubscribeUrl: deps.publicUrl(await deps.preferences.unsubscribePath(delivery.userId, delivery.kind)),
+        unsubscribeUrl: deps.publicUrl(`/api/unsubscribe/${token}`),
+        unsubscribePageUrl: deps.publicUrl(`/unsubscribe/${token}`),
       }),
     );
   };

@@ -23,7 +23,10 @@ export interface NotificationMail {
   /** The exact page the notice is about. */
   url: string;
   preferencesUrl: string;
+  /** RFC 8058's one-click address, for the header: mail programs POST to it. */
   unsubscribeUrl: string;
+  /** The page a member opens from the footer: it asks before it changes anything, as a GET must not. */
+  unsubscribePageUrl: string;
 }
 
 export function renderNotificationMail(mail: NotificationMail): Mail {
@@ -40,7 +43,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
     '--',
     footer,
     `Choose which mail you get: ${mail.preferencesUrl}`,
-    `Stop email about ${kindName}: ${mail.unsubscribeUrl}`,
+    `Stop email about ${kindName}: ${mail.unsubscribePageUrl}`,
   ].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
@@ -54,7 +57,7 @@ export function renderNotificationMail(mail: NotificationMail): Mail {
 <p style="margin:0 0 24px"><a href="${e(mail.url)}" style="display:inline-block;background:#047857;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:600">Open in ${e(mail.community)}</a></p>
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:0 0 16px">
 <p style="margin:0;font-size:13px;line-height:1.5;color:#57534e">${e(footer)}<br>
-<a href="${e(mail.preferencesUrl)}" style="color:#57534e">Choose which mail you get</a> &middot; <a href="${e(mail.unsubscribeUrl)}" style="color:#57534e">Stop email about ${e(kindName)}</a></p>
+<a href="${e(mail.preferencesUrl)}" style="color:#57534e">Choose which mail you get</a> &middot; <a href="${e(mail.unsubscribePageUrl)}" style="color:#57534e">Stop email about ${e(kindName)}</a></p>
 </div>
 </body>
 </html>

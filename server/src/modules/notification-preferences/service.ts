@@ -45,9 +45,9 @@ export class NotificationPreferencesService {
     return (await repo.enabled(db, userId, kind, channel)) ?? NOTIFICATION_DEFAULTS[kind][channel];
   }
 
-  /** The path of a mail's one-click unsubscribe link, for this member and kind. */
-  async unsubscribePath(userId: string, kind: NotificationKind): Promise<string> {
-    return `/api/unsubscribe/${signUnsubscribe(await this.key(), userId, kind)}`;
+  /** The token of a mail's unsubscribe links (the one-click POST and the page), for this member and kind. */
+  async unsubscribeToken(userId: string, kind: NotificationKind): Promise<string> {
+    return signUnsubscribe(await this.key(), userId, kind);
   }
 
   /** Switches off the mail a genuine link names; anything else changes nothing. No session: the link's signature is the permission. */
