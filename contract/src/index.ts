@@ -10,6 +10,7 @@ export * from './events.ts';
 export * from './favourites.ts';
 export * from './items.ts';
 export * from './moderation.ts';
+export * from './notification-preferences.ts';
 export * from './paging.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';

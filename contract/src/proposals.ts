@@ -134,7 +134,7 @@ export const ratingPage = z.object({ ratings: z.array(receivedRating), nextCurso
 export type RatingPage = z.infer<typeof ratingPage>;
 
 /** favourite: a listing the member saved changed its points value, was swapped or was removed (issue 17). */
-export const NOTIFICATION_TYPES = ['message', 'proposal', 'system', 'other', 'favourite'] as const;
+export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other', 'favourite'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({

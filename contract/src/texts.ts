@@ -203,6 +203,13 @@ export const TEXT = {
     handoverReminder: 'Confirm your hand-over',
     handoverReminderBody: (item: string, name: string) =>
       `Your swap with ${name} for ${item} was accepted 3 days ago. Once you have met, confirm the hand-over.`,
+    /** Issue 16: told in the app, and by mail or push as the member chose. */
+    ratingReceived: 'You received a rating',
+    ratingReceivedBody: (name: string, stars: number, item: string) => `${name} rated your swap for ${item}: ${stars} of 5 stars.`,
+  },
+  /** Issue 16: which notices reach a member outside the app. */
+  notificationPreferences: {
+    unsubscribeInvalid: 'This unsubscribe link is not valid. You can choose what you receive under Settings, Notifications.',
   },
   /** Issue 17: saved listings, and what their savers are told when one changes or goes. */
   favourites: {

@@ -42,6 +42,10 @@ import { imageRoutes } from './modules/uploads/routes.ts';
 import { ImageService } from './modules/uploads/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
+import { emailChannel, MESSAGE_QUIET_MS } from './modules/notification-delivery/email-channel.ts';
+import { NotificationDeliveryService } from './modules/notification-delivery/service.ts';
+import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.ts';
+import { NotificationPreferencesService } from './modules/notification-preferences/service.ts';
 import { ServerSecretsService } from './modules/server-secrets/service.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { PointsService } from './modules/points/service.ts';
@@ -85,6 +89,8 @@ export interface Services {
   items: ItemsService;
   profiles: ProfilesService;
   notifications: NotificationsService;
+  notificationPreferences: NotificationPreferencesService;
+  delivery: NotificationDeliveryService;
   proposals: ProposalsService;
   conversations: ConversationsService;
   presence: PresenceService;
@@ -197,6 +203,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const blocks = new BlocksService(database.db, profiles);
   const items = new ItemsService(database.db, images, bus, community, blocks);
   const notifications = new NotificationsService(database.db, bus);
+  const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
+  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl);
+  notifications.deliverThrough((tx, rows) => delivery.enqueue(tx, rows));
+  delivery.channel(
+    'email',
+    emailChannel({
+      db: database.db,
+      mailer,
+      preferences: notificationPreferences,
+      communityName: async () => (await community.settings()).name,
+      publicUrl,
+    }),
+    { messageQuietMs: MESSAGE_QUIET_MS },
+  );
+  delivery.channel('push', (notice) => {
+    // A push opens a page of this site in the app's own tab: its path, not the mail's full address.
+    const { pathname, search } = new URL(notice.url);
+    return push.sendTo(notice.userId, { title: notice.title, body: notice.body, url: pathname + search });
+  });
   const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles, blocks);
   items.onChange(async (tx, item, change, ownerName) => {
     const withdrawn = await proposals.withdrawOnItemChange(tx, item, change, ownerName);
@@ -234,6 +259,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     items,
     profiles,
     notifications,
+    notificationPreferences,
+    delivery,
     proposals,
     conversations,
     presence,
@@ -312,6 +339,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(imageRoutes(images));
   await app.register(proposalRoutes(proposals, limits));
   await app.register(notificationRoutes(notifications));
+  await app.register(notificationPreferenceRoutes(notificationPreferences));
   await app.register(pointsRoutes(points));
   await app.register(conversationRoutes(conversations, limits));
   await app.register(blockRoutes(blocks));

@@ -142,4 +142,44 @@ describe('the job queue', () => {
     await expect(kind.enqueue(app.services.database.db, { tag: 42 } as unknown as { tag: string })).rejects.toThrow();
     expect(await app.services.database.db.select().from(jobs).where(eq(jobs.kind, kind.name))).toEqual([]);
   });
+
+  it('adds nothing for a key a waiting job holds, and takes the key again once that job is done', async () => {
+    const { kind, ran } = recordingKind();
+    const key = randomUUID();
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    await app.services.database.db.transaction(async (tx) => {
+      await kind.enqueue(tx, { tag: first }, { key, runAt: 60_000 });
+      await kind.enqueue(tx, { tag: second }, { key });
+    });
+    expect(await rowOf(second)).toBeUndefined();
+    await app.services.jobs.runDue();
+    expect(ran).toEqual([]);
+
+    await app.services.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.key, key));
+    await app.services.jobs.runDue();
+    expect(ran).toEqual([first]);
+    await app.services.database.db.transaction(async (tx) => kind.enqueue(tx, { tag: third }, { key }));
+    await app.services.jobs.runDue();
+    expect(ran).toEqual([first, third]);
+  });
+
+  it('runs a job again later when its handler asks, without counting an attempt', async () => {
+    let asked = 0;
+    const tag = randomUUID();
+    const kind = app.services.jobs.define(`test.${randomUUID()}`, {
+      payload,
+      maxAttempts: 1,
+      handle: async () => (++asked < 3 ? { againInMs: 60_000 } : undefined),
+    });
+    await app.services.database.db.transaction(async (tx) => kind.enqueue(tx, { tag }));
+    for (const round of [1, 2]) {
+      await app.services.jobs.runDue();
+      expect({ round, asked, row: await rowOf(tag) }).toMatchObject({ round, asked: round, row: { attempts: 0, failedAt: null } });
+      expect((await rowOf(tag))!.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+      await app.services.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, kind.name));
+    }
+    await app.services.jobs.runDue();
+    expect(asked).toBe(3);
+    expect(await rowOf(tag)).toBeUndefined();
+  });
 });

@@ -28,15 +28,29 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
 const DEFAULT_MAX_ATTEMPTS = 8;
 const MAX_ERROR_LENGTH = 500;
 
+export interface EnqueueOptions {
+  /** Not before this instant, or this many milliseconds after the enqueueing transaction's clock. */
+  runAt?: Date | number;
+  /** While a job with this key waits or runs, enqueueing another with the same key adds nothing. */
+  key?: string;
+}
+
 export interface JobKind<P> {
   readonly name: string;
   /** In the transaction of the change that causes it: the job exists if and only if the change commits. */
-  enqueue(tx: Executor, payload: P): Promise<void>;
+  enqueue(tx: Executor, payload: P, options?: EnqueueOptions): Promise<void>;
 }
+
+/** What a handler returns to be run again later, without counting a failure (a member still in the app). */
+export interface RunAgain {
+  againInMs: number;
+}
+
+type HandlerResult = void | RunAgain;
 
 interface Handler {
   payload: z.ZodType;
-  handle(payload: unknown): Promise<void>;
+  handle(payload: unknown): Promise<HandlerResult>;
 }
 
 /**
@@ -63,19 +77,22 @@ export class JobQueue {
   /** Each kind has one handler. Its payload is checked when written and again when run, as a row may outlive the code that wrote it. */
   define<S extends z.ZodType>(
     name: string,
-    options: { payload: S; handle: (payload: z.output<S>) => Promise<void>; maxAttempts?: number },
+    options: { payload: S; handle: (payload: z.output<S>) => Promise<HandlerResult>; maxAttempts?: number },
   ): JobKind<z.input<S>> {
     if (this.handlers.has(name)) throw new Error(`job kind ${name} is defined twice`);
-    this.handlers.set(name, { payload: options.payload, handle: options.handle as (payload: unknown) => Promise<void> });
+    this.handlers.set(name, { payload: options.payload, handle: options.handle as (payload: unknown) => Promise<HandlerResult> });
     const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     return {
       name,
-      enqueue: async (tx, payload) => repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts }),
+      enqueue: async (tx, payload, enqueueOptions = {}) =>
+        repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts, ...enqueueOptions }),
     };
   }
 
   /** Starts this instance's worker: it hears new jobs as their transactions commit, and runs what is already due. */
   async start(): Promise<void> {
+    // A worker stopped before (a test holding jobs back) starts again.
+    this.stopping = false;
     // PGlite is opened by one process only (its data directory is locked), and this worker is its
     // only one: a claim found now was left by a process that died mid-job, and would otherwise sit
     // out its lease before the mail goes. On PostgreSQL another live instance may hold it.
@@ -134,15 +151,17 @@ export class JobQueue {
 
   private async run(job: repo.ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind);
+    let result: HandlerResult;
     try {
       if (job.attempts > job.maxAttempts) throw new Error('its last attempt stopped without finishing (the worker died)');
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler.handle(handler.payload.parse(job.payload));
+      result = await handler.handle(handler.payload.parse(job.payload));
     } catch (error) {
       await this.fail(job, error);
       return;
     }
-    await repo.finish(this.database.db, job);
+    if (result) await repo.postpone(this.database.db, job, result.againInMs);
+    else await repo.finish(this.database.db, job);
   }
 
   /** Logged with the job's id and kind only: a payload may carry a link that signs a member in. */

@@ -11,9 +11,18 @@ export const JOBS_CHANNEL = 'swapyard_jobs';
 
 const millis = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
 
-export async function insertJob(db: Executor, job: { kind: string; payload: unknown; maxAttempts: number }): Promise<void> {
-  await db.insert(jobs).values(job);
-  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+/** A delay is counted on the database's clock, as every other job time is. */
+export async function insertJob(
+  db: Executor,
+  job: { kind: string; payload: unknown; maxAttempts: number; key?: string; runAt?: Date | number },
+): Promise<void> {
+  const { runAt, ...values } = job;
+  const inserted = await db
+    .insert(jobs)
+    .values({ ...values, ...(runAt === undefined ? {} : { runAt: typeof runAt === 'number' ? sql`now() + ${millis(runAt)}` : runAt }) })
+    .onConflictDoNothing({ target: jobs.key, where: sql`${jobs.key} IS NOT NULL AND ${jobs.failedAt} IS NULL` })
+    .returning({ id: jobs.id });
+  if (inserted.length > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
 
 /**
@@ -52,6 +61,14 @@ export async function retryLater(db: Executor, job: ClaimedJob, delayMs: number,
   await db
     .update(jobs)
     .set({ runAt: sql`now() + ${millis(delayMs)}`, lockedUntil: null, claim: null, lastError: error })
+    .where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
+}
+
+/** Not a failure: the handler asked to run again later. The claim it used up is given back, so waiting never exhausts the attempts. */
+export async function postpone(db: Executor, job: ClaimedJob, delayMs: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now() + ${millis(delayMs)}`, attempts: sql`${jobs.attempts} - 1`, lockedUntil: null, claim: null })
     .where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
 }
 

@@ -3,11 +3,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same words as `text`, for mail programs that show HTML: sent as multipart/alternative. */
+  html?: string;
+  /** Extra header lines, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -45,9 +50,9 @@ function outboxMailer(from: string, outboxDir: string, log: FastifyBaseLogger): 
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const sentAt = new Date();
       const file = path.join(outboxDir, `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      // A plain RFC 5322 message, so any mail program opens it.
-      const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, `Date: ${sentAt.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''];
-      await fs.writeFile(file, message.join('\r\n'), { mode: 0o600 });
+      // The RFC 5322 message SMTP would carry (multipart when it has HTML), so any mail program opens it.
+      const message = await new MailComposer({ from, ...mail, date: sentAt }).compile().build();
+      await fs.writeFile(file, message, { mode: 0o600 });
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail not sent (SMTP_URL is not set): written to the outbox');
     },
   };

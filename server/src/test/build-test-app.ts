@@ -33,10 +33,16 @@ export interface TestApp {
  * newMemberLimits: a test about new members' daily limits asks for them; others make more than they allow.
  * jobs: a test about the job queue's retries and leases shortens them.
  * pushAgent: a Web Push test's, which trusts its own push endpoint's certificate.
+ * smtpUrl: mail goes through the real mailer to this SMTP server (server/src/test/smtp.ts) instead of into `mails`.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  { newMemberLimits = false, jobs, pushAgent }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings>; pushAgent?: Agent } = {},
+  {
+    newMemberLimits = false,
+    jobs,
+    pushAgent,
+    smtpUrl,
+  }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings>; pushAgent?: Agent; smtpUrl?: string } = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const mailer: Mailer = {
@@ -48,12 +54,14 @@ export async function buildTestApp(
     ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN }),
     rateLimits: RELAXED_RATE_LIMITS,
     ...overrides,
+    ...(smtpUrl ? { smtpUrl } : {}),
   };
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-uploads-'));
   const log = new LogCapture();
   const app = await buildApp(config, {
     database: await openTestDatabase(),
-    mailer,
+    // With an SMTP URL the app makes the real mailer, as it does in production.
+    mailer: smtpUrl ? undefined : mailer,
     storage: new LocalStorage(uploadsDir),
     logStream: log,
     withoutNewMemberLimits: !newMemberLimits,

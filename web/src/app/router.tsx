@@ -49,6 +49,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        // Open to everyone: a mail's unsubscribe link works signed out.
+        path: 'unsubscribe/:token',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/unsubscribe-page.tsx')).UnsubscribePage,
+        }),
+      },
+      {
         // Open to everyone: the link may be opened on a device that is not signed in.
         path: 'confirm-email/:token',
         lazy: async () => ({
@@ -143,6 +150,12 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
+                    }),
+                  },
+                  {
+                    path: 'settings/notifications',
                     lazy: async () => ({
                       Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
                     }),

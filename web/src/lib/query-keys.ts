@@ -29,6 +29,7 @@ export const communityKeys = {
 /** The member's own account, as the settings page shows it. */
 export const accountKeys = {
   emailChange: ['account', 'email-change'] as const,
+  notificationPreferences: ['account', 'notification-preferences'] as const,
 };
 
 /** Whether this device (the session) has a Web Push subscription, and which (settings). */

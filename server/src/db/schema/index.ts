@@ -5,6 +5,7 @@ export * from './idempotency.ts';
 export * from './items.ts';
 export * from './jobs.ts';
 export * from './moderation.ts';
+export * from './notification-preferences.ts';
 export * from './notifications.ts';
 export * from './points.ts';
 export * from './proposals.ts';

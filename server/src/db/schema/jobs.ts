@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Work to do after a commit (the transactional outbox, docs/decisions/019): written in the
@@ -12,6 +12,8 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    /** While a job with this key waits or runs, another enqueue with the same key adds nothing (a message's quiet spell). */
+    key: text('key'),
     /** Claims so far, a crashed one included. */
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
@@ -24,5 +26,9 @@ export const jobs = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`),
+    // Done rows are deleted; a given-up one keeps its key but no longer holds it.
+    uniqueIndex('jobs_live_key_idx').on(t.key).where(sql`${t.key} IS NOT NULL AND ${t.failedAt} IS NULL`),
+  ],
 );

@@ -89,12 +89,7 @@ export async function upsertMessageNotification(
   db: Executor,
   values: { userId: string; conversationId: string; itemId: string | null; title: string; description: string },
 ) {
-  const match = and(
-    eq(notifications.userId, values.userId),
-    eq(notifications.type, 'message'),
-    eq(notifications.relatedId, values.conversationId),
-    eq(notifications.read, false),
-  );
+  const match = unreadMessageNotice(values.userId, values.conversationId);
   const [updated] = await db
     .update(notifications)
     .set({ title: values.title, description: values.description, createdAt: sql`now()` })
@@ -115,18 +110,26 @@ export async function upsertMessageNotification(
   return row!;
 }
 
+/** The member's one unread notice of the conversation (upsertMessageNotification keeps it to one). */
+function unreadMessageNotice(userId: string, conversationId: string) {
+  return and(
+    eq(notifications.userId, userId),
+    eq(notifications.type, 'message'),
+    eq(notifications.relatedId, conversationId),
+    eq(notifications.read, false),
+  );
+}
+
+export async function findUnreadMessageNotification(db: Executor, userId: string, conversationId: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(unreadMessageNotice(userId, conversationId)).limit(1);
+  return row;
+}
+
 export async function markMessageNotificationsRead(db: Executor, userId: string, conversationId: string): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ read: true })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, 'message'),
-        eq(notifications.relatedId, conversationId),
-        eq(notifications.read, false),
-      ),
-    )
+    .where(unreadMessageNotice(userId, conversationId))
     .returning({ id: notifications.id });
   return rows.length;
 }

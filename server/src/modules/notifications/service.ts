@@ -16,9 +16,21 @@ export class NotificationsService {
     private readonly bus: EventBus,
   ) {}
 
-  /** Writes notices in the caller's transaction; announce them with announceCreated() after commit. */
-  insert(tx: Executor, rows: repo.NewNotification[]): Promise<repo.NotificationRow[]> {
-    return repo.insertNotifications(tx, rows);
+  /** Delivery outside the app (mail, push) is built after this service: it is handed every notice written. */
+  private deliver: (tx: Executor, rows: repo.NotificationRow[]) => Promise<void> = async () => {};
+
+  deliverThrough(deliver: (tx: Executor, rows: repo.NotificationRow[]) => Promise<void>): void {
+    this.deliver = deliver;
+  }
+
+  /**
+   * Writes notices in the caller's transaction, with their mail and push jobs (the outbox);
+   * announce them with announceCreated() after commit.
+   */
+  async insert(tx: Executor, rows: repo.NewNotification[]): Promise<repo.NotificationRow[]> {
+    const inserted = await repo.insertNotifications(tx, rows);
+    await this.deliver(tx, inserted);
+    return inserted;
   }
 
   /** Marks the notices of these proposals as acted on (and read, for the member who acted). */
@@ -37,8 +49,15 @@ export class NotificationsService {
   }
 
   /** The one unread notice of a conversation for its receiver, updated by each new message (see the repository). */
-  noteMessage(tx: Executor, values: Parameters<typeof repo.upsertMessageNotification>[1]) {
-    return repo.upsertMessageNotification(tx, values);
+  async noteMessage(tx: Executor, values: Parameters<typeof repo.upsertMessageNotification>[1]): Promise<repo.NotificationRow> {
+    const row = await repo.upsertMessageNotification(tx, values);
+    await this.deliver(tx, [row]);
+    return row;
+  }
+
+  /** The conversation's message notice while its member has not read it, as it reads now. */
+  unreadMessageNotice(userId: string, conversationId: string): Promise<repo.NotificationRow | undefined> {
+    return repo.findUnreadMessageNotification(this.db, userId, conversationId);
   }
 
   /** In the transaction that removes a message: a notice still previewing it shows the placeholder instead. */

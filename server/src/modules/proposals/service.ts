@@ -299,12 +299,27 @@ export class ProposalsService {
     const problems = await this.problemsIn([id]);
     if (!ratingGate(proposal, problems.has(id)).open) throw badRequest(t.rateNotYet);
     const rateeId = isSender ? proposal.receiverId : proposal.senderId;
+    // Read before the transaction: on PGlite a read outside it would wait for it to end.
+    const rater = await session.user();
     const rated = await this.db.transaction(async (tx) => {
-      if (!(await repo.insertRating(tx, { proposalId: id, raterId: session.userId, rateeId, ...body }))) return false;
+      if (!(await repo.insertRating(tx, { proposalId: id, raterId: session.userId, rateeId, ...body }))) return undefined;
       await this.profiles.addRating(tx, rateeId, body.stars);
-      return true;
+      const itemTitle = (await this.items.byIds(tx, [proposal.itemId]))[0]?.title ?? 'an item';
+      return this.notifications.insert(tx, [
+        {
+          userId: rateeId,
+          type: 'rating',
+          title: tn.ratingReceived,
+          description: tn.ratingReceivedBody(rater.displayName, body.stars, itemTitle),
+          itemId: proposal.itemId,
+          relatedId: session.userId,
+          proposalId: id,
+          resolved: true,
+        },
+      ]);
     });
     if (!rated) throw conflict(t.alreadyRated);
+    await this.notifications.announceCreated(rated);
     return this.present(this.db, proposal, session.userId);
   }
 

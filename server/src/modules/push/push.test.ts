@@ -1,4 +1,4 @@
-import { TEXT, type PushKeyResponse, type PushStatusResponse } from '@swapyard/contract';
+import { NOTIFICATION_DEFAULTS, TEXT, type PushKeyResponse, type PushStatusResponse } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,9 @@ import webpush from 'web-push';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import type { LogCapture } from '../../test/log-capture.ts';
+import { createItem } from '../../test/items.ts';
 import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
+import { createProposal } from '../../test/proposals.ts';
 import { newBrowser, startPushService, type ReceivedPush, type TestBrowser, type TestPushService } from '../../test/push-service.ts';
 import { ServerSecretsService } from '../server-secrets/service.ts';
 import { publicOnlyLookup } from './public-agent.ts';
@@ -203,6 +205,29 @@ describe('Web Push', () => {
     const kept = await deviceStatus(member.cookie);
     expect(browsers.map((browser) => browser.subscription.endpoint)).toContain(kept);
     expect(await pushTo(member)).toHaveLength(1);
+  });
+
+  it('carries a notice the member wants on Push to their device, opening its page, once the job runs', async () => {
+    const owner = await registerMember(app);
+    const sender = await registerMember(app, { displayName: 'Sam Sender' });
+    const phone = newBrowser(pushService);
+    await subscribe(owner, phone);
+    const item = await createItem(app, owner, { title: 'Blue bike' });
+    const before = pushService.received.length;
+
+    await createProposal(app, sender, item.id);
+    await app.services.jobs.runDue();
+    expect(pushService.received.slice(before)).toEqual([]);
+
+    const preferences = structuredClone(NOTIFICATION_DEFAULTS);
+    preferences.proposals.push = true;
+    expect((await send(app, 'PUT', '/api/me/notification-preferences', { cookie: owner.cookie, body: preferences })).statusCode).toBe(200);
+    const proposal = await createProposal(app, await registerMember(app, { displayName: 'Pat Proposer' }), item.id);
+    await app.services.jobs.runDue();
+
+    const pushes = pushService.received.slice(before);
+    expect(pushes.map((push) => push.path)).toEqual([phone.path]);
+    expect(phone.decrypt(pushes[0]!)).toEqual({ title: expect.any(String), body: expect.stringContaining('Pat Proposer'), url: `/proposals/${proposal.id}` });
   });
 
   it('refuses a subscription that is not a real one with a text, changing nothing', async () => {

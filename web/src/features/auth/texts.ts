@@ -11,4 +11,15 @@ export const AUTH_TEXT = {
     checkingInvite: 'Checking your invite link...',
     invitedBy: 'You have been invited to join.',
   },
+  /** Issue 16: where a mail's unsubscribe link lands. */
+  unsubscribe: {
+    kinds: { proposals: 'proposals', messages: 'messages', ratings: 'ratings', community: 'community notices' },
+    heading: 'Unsubscribe',
+    willSwitchOff: (kind: string) => `This stops email about ${kind}. You still see them in the app.`,
+    unknownLink: 'This unsubscribe link is not complete. You can choose what you receive in your settings.',
+    confirm: 'Stop these emails',
+    done: (kind: string) => `Done: you will get no more email about ${kind}.`,
+    failed: 'Failed to unsubscribe',
+    preferences: 'Choose which emails you get',
+  },
 } as const;

@@ -8,6 +8,7 @@ export const NOTIFICATIONS_TEXT = {
   types: {
     message: 'Message',
     proposal: 'Proposal',
+    rating: 'Rating',
     system: 'System',
     other: 'Other',
     favourite: 'Favourite',

@@ -1,5 +1,22 @@
 /** Texts only the settings page shows, kept beside it so other pages do not download them; one block per section. */
 export const SETTINGS_TEXT = {
+  notifications: {
+    heading: 'Notifications',
+    description: 'Choose what reaches you when you are away. You always see every notification in the app.',
+    kinds: {
+      proposals: { label: 'Proposals', hint: 'New proposals and counter-offers, and answers to yours' },
+      messages: { label: 'Messages', hint: 'A new message, once you have been away for 10 minutes' },
+      ratings: { label: 'Ratings', hint: 'When someone rates a swap with you' },
+      community: { label: 'Community notices', hint: 'What moderators decide about your listings and reports' },
+    },
+    email: 'Email',
+    push: 'Push',
+    weeklySummary: 'Weekly summary',
+    weeklySummaryHint: 'One email a week with your unread notifications and new listings since your last visit',
+    loading: 'Loading your notification settings...',
+    loadFailed: 'Failed to load your notification settings',
+    saveFailed: 'Failed to save your notification settings',
+  },
   password: {
     heading: 'Password',
     description: 'Choose a new password. Every other device signed in to your account will be signed out.',

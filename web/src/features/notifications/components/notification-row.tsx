@@ -1,5 +1,5 @@
 import { NOTIFICATION_PREVIEW_CHARS, type Notification, type NotificationType } from '@swapyard/contract';
-import { ArrowLeftRight, Bell, Heart, Info, MessageSquare, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Bell, Heart, Info, MessageSquare, Star, type LucideIcon } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -14,6 +14,7 @@ const t = NOTIFICATIONS_TEXT;
 const icons: Record<NotificationType, LucideIcon> = {
   message: MessageSquare,
   proposal: ArrowLeftRight,
+  rating: Star,
   system: Bell,
   other: Info,
   favourite: Heart,
@@ -30,6 +31,8 @@ function targetOf(notification: Notification): string | null {
   if (notification.type === 'proposal' && notification.proposalId) return `/proposals/${notification.proposalId}`;
   if (notification.type === 'message' && notification.relatedId) return `/chat/${notification.relatedId}`;
   if (notification.type === 'favourite' && notification.relatedId) return `/item/${notification.relatedId}`;
+  // The member's own profile, where ratings received are listed.
+  if (notification.type === 'rating') return '/profile';
   return null;
 }
 
