@@ -245,7 +245,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const swapProblems = new SwapProblemsService(database.db, { proposals, notifications, profiles, audit, images });
   proposals.problemsFrom((proposalIds) => swapProblems.withOpenOrUpheldProblem(proposalIds));
   items.onChange(async (tx, item, change) => (change === 'removed' ? swapProblems.photosGoneWithItem(tx, item.id) : async () => {}));
-  const dataExport = new DataExportService({ items, proposals, conversations, notifications, points, images }, app.log);
+  const dataExport = new DataExportService(
+    { items, proposals, conversations, notifications, points, favourites, notificationPreferences, push, swapProblems, images },
+    app.log,
+  );
   app.decorate('services', {
     database,
     bus,

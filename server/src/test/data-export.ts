@@ -9,4 +9,8 @@ export const EXPORTED_JSON_FILES = [
   'points-ledger.json',
   'ratings-given.json',
   'ratings-received.json',
+  'favourites.json',
+  'notification-preferences.json',
+  'push-devices.json',
+  'swap-problems.json',
 ];

@@ -1,4 +1,4 @@
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 
 export interface ZipEntries {
@@ -6,10 +6,16 @@ export interface ZipEntries {
   sizes: Map<string, number>;
   /** The entries asked for, read as text. */
   texts: Map<string, string>;
+  /** The entries asked for as they are, byte for byte. */
+  bytes: Map<string, Buffer>;
 }
 
 /** Reads a zip (a file on disk or bytes in memory) with a real unzipper, checking every entry's CRC. */
-export async function readZip(source: string | Buffer, asText: (name: string) => boolean): Promise<ZipEntries> {
+export async function readZip(
+  source: string | Buffer,
+  asText: (name: string) => boolean,
+  asBytes: (name: string) => boolean = () => false,
+): Promise<ZipEntries> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
     const done = (error: Error | null, file?: yauzl.ZipFile) => (error || !file ? reject(error ?? new Error('no zip')) : resolve(file));
     if (typeof source === 'string') yauzl.open(source, { lazyEntries: true }, done);
@@ -17,6 +23,7 @@ export async function readZip(source: string | Buffer, asText: (name: string) =>
   });
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
+  const bytes = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('error', reject);
     zip.on('end', resolve);
@@ -24,13 +31,17 @@ export async function readZip(source: string | Buffer, asText: (name: string) =>
       sizes.set(entry.fileName, entry.uncompressedSize);
       zip.openReadStream(entry, (error, stream) => {
         if (error) return reject(error);
-        const read = asText(entry.fileName) ? text(stream).then((content) => texts.set(entry.fileName, content)) : drain(stream);
+        const read = asText(entry.fileName)
+          ? text(stream).then((content) => texts.set(entry.fileName, content))
+          : asBytes(entry.fileName)
+            ? buffer(stream).then((content) => bytes.set(entry.fileName, content))
+            : drain(stream);
         read.then(() => zip.readEntry(), reject);
       });
     });
     zip.readEntry();
   });
-  return { sizes, texts };
+  return { sizes, texts, bytes };
 }
 
 async function drain(stream: NodeJS.ReadableStream): Promise<void> {

@@ -1,4 +1,16 @@
-import type { ChatMessage, ConversationSummary, CurrentUser, ItemDetail, Notification, PointEntry, Proposal } from '@swapyard/contract';
+import {
+  NOTIFICATION_DEFAULTS,
+  type ChatMessage,
+  type ConversationSummary,
+  type CurrentUser,
+  type ItemDetail,
+  type Notification,
+  type NotificationPreferences,
+  type PointEntry,
+  type Proposal,
+  type ProposalProblems,
+  type SwapProblem,
+} from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomFillSync, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -8,19 +20,24 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { buildTestApp, RELAXED_RATE_LIMITS } from '../../test/build-test-app.ts';
 import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
-import { registerMember, send, type Member } from '../../test/members.ts';
+import { registerMember, send, sessionCookieOf, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
 import { answer, completeSwap, createProposal } from '../../test/proposals.ts';
+import { newBrowser, startPushService, type TestPushService } from '../../test/push-service.ts';
+import { registerWithRole } from '../../test/roles.ts';
 import type { LogCapture } from '../../test/log-capture.ts';
 import { readZip } from '../../test/zip.ts';
 import { EXPORTED_JSON_FILES } from '../../test/data-export.ts';
+import { allPages } from '../../lib/all-pages.ts';
+import type { Session } from '../auth/service.ts';
 import { fullKey, newImageKey } from '../uploads/image-keys.ts';
 
 const MB = 1024 * 1024;
@@ -28,9 +45,16 @@ const MB = 1024 * 1024;
 let app: FastifyInstance;
 let uploadsDir: string;
 let log: LogCapture;
+let pushService: TestPushService;
 
+beforeAll(async () => {
+  pushService = await startPushService();
+});
+afterAll(async () => {
+  await pushService.stop();
+});
 beforeEach(async () => {
-  ({ app, uploadsDir, log } = await buildTestApp({ logLevel: 'warn' }));
+  ({ app, uploadsDir, log } = await buildTestApp({ logLevel: 'warn' }, { pushAgent: pushService.agent }));
 });
 afterEach(async () => {
   await app.close();
@@ -52,6 +76,13 @@ async function sendImage(member: Member, conversationId: string): Promise<ChatMe
     headers: { 'content-type': form.contentType },
   });
   return response.json<{ message: ChatMessage }>().message;
+}
+
+// Array.fromAsync is not in Node 20, which runs these tests too.
+async function everyRow<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
 }
 
 describe('download my data', () => {
@@ -127,14 +158,158 @@ describe('download my data', () => {
     expect(response.rawPayload.toString('latin1')).not.toContain(stranger.user.id);
   });
 
-  it('gives a member with nothing yet valid, empty lists', async () => {
+  it('gives a member with nothing yet valid, empty lists, and the notification switches every member starts with', async () => {
     const member = await registerMember(app);
 
     const response = await send(app, 'GET', '/api/me/data', { cookie: member.cookie });
 
     const zip = await readZip(response.rawPayload, () => true);
     expect([...zip.sizes.keys()]).toEqual(['README.txt', ...EXPORTED_JSON_FILES]);
-    for (const name of EXPORTED_JSON_FILES.slice(1)) expect({ name, rows: lines<unknown[]>(zip.texts.get(name)).length }).toEqual({ name, rows: name === 'points-ledger.json' ? 1 : 0 });
+    const lists = EXPORTED_JSON_FILES.filter((name) => name !== 'profile.json' && name !== 'notification-preferences.json');
+    for (const name of lists) expect({ name, rows: lines<unknown[]>(zip.texts.get(name)).length }).toEqual({ name, rows: name === 'points-ledger.json' ? 1 : 0 });
+    expect(lines<NotificationPreferences>(zip.texts.get('notification-preferences.json'))).toEqual(NOTIFICATION_DEFAULTS);
+  });
+
+  it("holds the member's saved listings, notification switches, push devices and reported problems with their photos, and none of another member's", async () => {
+    // The first account is the admin, who would still see a listing its saver no longer can.
+    await registerMember(app, { displayName: 'Site Founder' });
+    const member = await registerMember(app);
+    const other = await registerMember(app);
+    const blockedOwner = await registerMember(app);
+    const moderator = await registerWithRole(app, 'moderator');
+    const tag = randomUUID();
+
+    const kept = await createItem(app, other, { title: `Lamp ${tag}` });
+    const unseen = await createItem(app, blockedOwner, { title: `Chair ${tag}` });
+    const theirFavourite = await createItem(app, blockedOwner, { title: `Stool ${tag}` });
+    for (const [saver, item] of [[member, kept], [member, unseen], [other, theirFavourite]] as const) {
+      expect((await send(app, 'PUT', `/api/items/${item.id}/favourite`, { cookie: saver.cookie })).statusCode).toBe(204);
+    }
+    await send(app, 'POST', '/api/blocks', { cookie: member.cookie, body: { userId: blockedOwner.user.id } });
+
+    const chosen: NotificationPreferences = { ...NOTIFICATION_DEFAULTS, messages: { email: false, push: true }, weeklySummary: true };
+    expect((await send(app, 'PUT', '/api/me/notification-preferences', { cookie: member.cookie, body: chosen })).statusCode).toBe(200);
+
+    const phone = newBrowser(pushService);
+    const laptop = newBrowser(pushService);
+    const othersPhone = newBrowser(pushService);
+    const secondSession = sessionCookieOf(
+      await send(app, 'POST', '/api/auth/login', { body: { email: member.user.email, password: member.password } }),
+    );
+    for (const [cookie, browser] of [[member.cookie, phone], [secondSession, laptop], [other.cookie, othersPhone]] as const) {
+      expect((await send(app, 'POST', '/api/push/subscriptions', { cookie, body: browser.subscription })).statusCode).toBe(201);
+    }
+
+    const swapped = await createItem(app, other, { title: `Kettle ${tag}` });
+    const proposal = await createProposal(app, member, swapped.id, { pointsOffer: 5 });
+    expect((await answer(app, other, proposal.id, 'accept')).statusCode).toBe(200);
+    const reportWithPhotos = async (reporter: Member, note: string, photos: number) => {
+      const files = await Promise.all(Array.from({ length: photos }, async () => ({ field: 'photos', name: 'p.png', bytes: await png(64, 48), type: 'image/png' })));
+      const form = multipart({ reason: 'not_as_described', note }, files);
+      const response = await send(app, 'POST', `/api/proposals/${proposal.id}/problems/with-photos`, {
+        cookie: reporter.cookie,
+        body: form.body,
+        headers: { 'content-type': form.contentType },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ problem: SwapProblem }>().problem;
+    };
+    const mine = await reportWithPhotos(member, `The lid is cracked ${tag}`, 2);
+    const dismissed = await send(app, 'POST', `/api/admin/swap-problems/${mine.id}/dismiss`, { cookie: moderator.cookie, body: { reason: 'Works as described' } });
+    expect(dismissed.statusCode).toBe(204);
+    const aboutMember = await reportWithPhotos(other, `Paid late ${tag}`, 1);
+
+    const download = async (who: Member) => {
+      const response = await send(app, 'GET', '/api/me/data', { cookie: who.cookie });
+      expect(response.statusCode).toBe(200);
+      const zip = await readZip(response.rawPayload, (name) => !name.startsWith('images/'), () => true);
+      return { raw: response.rawPayload, ...zip };
+    };
+    const zip = await download(member);
+    const theirs = await download(other);
+
+    const problemPhotos = mine.photos.map((photo) => imagePath(photo.url));
+    expect([...zip.sizes.keys()].sort()).toEqual(['README.txt', ...EXPORTED_JSON_FILES, ...problemPhotos].sort());
+
+    const saved = lines<{ itemId: string; title: string | null; savedAt: string }[]>(zip.texts.get('favourites.json'));
+    expect(saved).toEqual([
+      { itemId: unseen.id, title: null, savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+      { itemId: kept.id, title: kept.title, savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+    ]);
+    expect(Date.parse(saved[0]!.savedAt)).toBeGreaterThanOrEqual(Date.parse(saved[1]!.savedAt));
+    expect(lines<unknown[]>(theirs.texts.get('favourites.json'))).toEqual([expect.objectContaining({ itemId: theirFavourite.id, title: theirFavourite.title })]);
+
+    expect(lines<NotificationPreferences>(zip.texts.get('notification-preferences.json'))).toEqual(chosen);
+    expect(lines<NotificationPreferences>(theirs.texts.get('notification-preferences.json'))).toEqual(NOTIFICATION_DEFAULTS);
+
+    const devices = lines<{ pushService: string; subscribedAt: string }[]>(zip.texts.get('push-devices.json'));
+    expect(devices).toEqual([
+      { pushService: pushService.origin, subscribedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+      { pushService: pushService.origin, subscribedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+    ]);
+    expect(lines<unknown[]>(theirs.texts.get('push-devices.json'))).toHaveLength(1);
+    // A device's push address and keys let anyone push to it: in no file of either archive, compressed or not.
+    for (const { raw, texts, bytes } of [zip, theirs]) {
+      const everything = [raw.toString('latin1'), ...texts.values(), ...[...bytes.values()].map((content) => content.toString('latin1'))];
+      for (const browser of [phone, laptop, othersPhone]) {
+        for (const secret of [browser.path, browser.subscription.keys.p256dh, browser.subscription.keys.auth]) {
+          for (const content of everything) expect(content).not.toContain(secret);
+        }
+      }
+    }
+
+    const shown = (await send(app, 'GET', `/api/proposals/${proposal.id}/problems`, { cookie: member.cookie })).json<ProposalProblems>();
+    const reported = lines<unknown[]>(zip.texts.get('swap-problems.json'));
+    expect(reported).toEqual(shown.problems.map((problem) => ({ proposalId: proposal.id, ...problem })));
+    expect(reported).toEqual([
+      expect.objectContaining({ id: mine.id, note: `The lid is cracked ${tag}`, status: 'dismissed', resolution: 'Works as described' }),
+    ]);
+    for (const photo of mine.photos) {
+      const served = await send(app, 'GET', photo.url, { cookie: member.cookie });
+      const file = zip.bytes.get(imagePath(photo.url));
+      expect(file).toEqual(served.rawPayload);
+      expect((await sharp(file).metadata()).format).toBe('webp');
+    }
+    // The other side's report about the member is theirs: in their archive, never in the member's.
+    expect(lines<unknown[]>(theirs.texts.get('swap-problems.json'))).toEqual([expect.objectContaining({ id: aboutMember.id, proposalId: proposal.id })]);
+    expect(theirs.bytes.has(imagePath(aboutMember.photos[0]!.url))).toBe(true);
+    for (const name of EXPORTED_JSON_FILES) {
+      expect(zip.texts.get(name)).not.toContain(aboutMember.id);
+      expect(zip.texts.get(name)).not.toContain(`Paid late ${tag}`);
+      expect(zip.texts.get(name)).not.toContain(theirFavourite.id);
+    }
+  });
+
+  it('reads saved listings and reported problems a page at a time, each row once, newest first', async () => {
+    await registerMember(app, { displayName: 'Site Founder' });
+    const member = await registerMember(app);
+    const owner = await registerMember(app);
+    const moderator = await registerWithRole(app, 'moderator');
+    const session: Session = { id: 'export-paging', userId: member.user.id, user: async () => member.user };
+    const listings = [await createItem(app, owner), await createItem(app, owner), await createItem(app, owner)];
+    for (const item of listings) await send(app, 'PUT', `/api/items/${item.id}/favourite`, { cookie: member.cookie });
+    const proposal = await createProposal(app, member, listings[0]!.id, { pointsOffer: 5 });
+    await answer(app, owner, proposal.id, 'accept');
+    const problemIds: string[] = [];
+    for (const note of ['First', 'Second']) {
+      const response = await send(app, 'POST', `/api/proposals/${proposal.id}/problems`, { cookie: member.cookie, body: { reason: 'no_show', note } });
+      problemIds.unshift(response.json<{ problem: SwapProblem }>().problem.id);
+      if (note === 'First') await send(app, 'POST', `/api/admin/swap-problems/${problemIds[0]!}/dismiss`, { cookie: moderator.cookie, body: { reason: 'Came later' } });
+    }
+    const { favourites, swapProblems } = app.services;
+
+    const saved = await everyRow(
+      allPages((cursor) => favourites.saved(session, cursor, 2).then((page) => ({ rows: page.listings, nextCursor: page.nextCursor }))),
+    );
+    const reported = await everyRow(
+      allPages((cursor) => swapProblems.reportedBy(session, cursor, 1).then((page) => ({ rows: page.problems, nextCursor: page.nextCursor }))),
+    );
+
+    expect(saved.map((row) => row.itemId)).toEqual(listings.map((item) => item.id).reverse());
+    expect(reported.map((problem) => [problem.id, problem.note])).toEqual([
+      [problemIds[0], 'Second'],
+      [problemIds[1], 'First'],
+    ]);
   });
 
   it('allows a member five downloads an hour, then answers 429 with Retry-After', async () => {

@@ -4,10 +4,14 @@ import { allPages } from '../../lib/all-pages.ts';
 import { textStream, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
 import type { Session } from '../auth/service.ts';
 import type { ConversationsService } from '../conversations/service.ts';
+import type { FavouritesService } from '../favourites/service.ts';
 import type { ItemsService } from '../items/service.ts';
+import type { NotificationPreferencesService } from '../notification-preferences/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProposalsService } from '../proposals/service.ts';
+import type { PushService } from '../push/service.ts';
+import type { SwapProblemsService } from '../swap-problems/service.ts';
 import type { ImageService } from '../uploads/service.ts';
 
 // Rows read per query: enough to keep round trips few, few enough that a page is small.
@@ -29,9 +33,18 @@ notifications.json       the notices Swapyard showed you
 points-ledger.json       every change to your points, with your balance after it
 ratings-given.json       the ratings you gave after swaps
 ratings-received.json    the ratings others gave you
-images/                  the pictures you uploaded: your profile photo, your listings' pictures and the
-                         pictures you sent in chats. A picture's address in the .json files,
-                         /api/images/<path>, is the file images/<path> here.
+favourites.json          the listings you saved, and when; a title is null once you can no longer see
+                         the listing
+notification-preferences.json
+                         which notices reach you by email and by push, and the weekly summary
+push-devices.json        the devices you get push notifications on: when each was subscribed and its
+                         push service. Not the device's push address or keys: with them anyone could
+                         send notifications to your device
+swap-problems.json       the problems you reported with swaps, with what the moderators decided
+images/                  the pictures you uploaded: your profile photo, your listings' pictures, the
+                         pictures you sent in chats and the photos of the problems you reported. A
+                         picture's address in the .json files, /api/images/<path>, is the file
+                         images/<path> here.
 `;
 
 /** Everything the member's data export holds, each part read through the module that owns it. */
@@ -41,6 +54,10 @@ export interface ExportSources {
   conversations: ConversationsService;
   notifications: NotificationsService;
   points: PointsService;
+  favourites: FavouritesService;
+  notificationPreferences: NotificationPreferencesService;
+  push: PushService;
+  swapProblems: SwapProblemsService;
   images: ImageService;
 }
 
@@ -60,7 +77,7 @@ export class DataExportService {
   }
 
   private async *entries(session: Session): AsyncGenerator<ZipEntry> {
-    const { items, proposals, notifications, points, images } = this.sources;
+    const { items, proposals, notifications, points, favourites, notificationPreferences, push, swapProblems, images } = this.sources;
     // Storage paths only (a few dozen bytes each); the pictures are read when their turn comes.
     const pictures = new Set<string>();
     const keep = (url: string | null) => {
@@ -68,15 +85,11 @@ export class DataExportService {
     };
 
     yield text('README.txt', README);
-    yield {
-      name: 'profile.json',
-      compress: true,
-      open: async () => {
-        const user = await session.user();
-        keep(user.photoUrl);
-        return textStream([`${JSON.stringify(user, null, 2)}\n`]);
-      },
-    };
+    yield document('profile.json', async () => {
+      const user = await session.user();
+      keep(user.photoUrl);
+      return user;
+    });
     yield json('listings.json', async function* () {
       for await (const listing of allPages((cursor) =>
         items.ownListings(session, { cursor, limit: PAGE }).then((page) => ({ rows: page.listings, nextCursor: page.nextCursor })),
@@ -113,6 +126,22 @@ export class DataExportService {
         proposals.ratingsOf(session, session.userId, cursor, PAGE).then((page) => ({ rows: page.ratings, nextCursor: page.nextCursor })),
       ),
     );
+    yield json('favourites.json', () =>
+      allPages((cursor) => favourites.saved(session, cursor, PAGE).then((page) => ({ rows: page.listings, nextCursor: page.nextCursor }))),
+    );
+    yield document('notification-preferences.json', () => notificationPreferences.get(session));
+    // Each device's push service and when it subscribed, never its endpoint or keys: PushService.devices.
+    yield json('push-devices.json', async function* () {
+      yield* await push.devices(session);
+    });
+    yield json('swap-problems.json', async function* () {
+      for await (const problem of allPages((cursor) =>
+        swapProblems.reportedBy(session, cursor, PAGE).then((page) => ({ rows: page.problems, nextCursor: page.nextCursor })),
+      )) {
+        for (const photo of problem.photos) keep(photo.url);
+        yield problem;
+      }
+    });
     for (const path of pictures) {
       yield { name: `images/${path}`, compress: false, open: () => images.open(path) };
     }
@@ -149,6 +178,11 @@ export class DataExportService {
 
 function text(name: string, content: string): ZipEntry {
   return { name, compress: true, open: async () => textStream([content]) };
+}
+
+/** One JSON object, read when its turn comes. */
+function document(name: string, read: () => Promise<unknown>): ZipEntry {
+  return { name, compress: true, open: async () => textStream([`${JSON.stringify(await read(), null, 2)}\n`]) };
 }
 
 /** A JSON array written row by row, one row a line. */

@@ -28,7 +28,7 @@ export async function savedAmong(db: Executor, memberId: string, itemIds: string
 /** The member's saved items, newest saved first, from the cursor on (favourites_member_newest_idx). */
 export function page(db: Executor, memberId: string, cursor: Cursor | undefined, limit: number) {
   return db
-    .select({ itemId: favourites.itemId, cursorAt: sql<string>`${favourites.createdAt}::text` })
+    .select({ itemId: favourites.itemId, savedAt: favourites.createdAt, cursorAt: sql<string>`${favourites.createdAt}::text` })
     .from(favourites)
     .where(and(eq(favourites.memberId, memberId), after(favourites.createdAt, favourites.itemId, cursor)))
     .orderBy(desc(favourites.createdAt), desc(favourites.itemId))

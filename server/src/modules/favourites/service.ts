@@ -9,6 +9,14 @@ import * as repo from './repository.ts';
 
 const t = TEXT.favourites;
 
+/** A saved listing in the member's data export: kept even when the member can no longer see it. */
+export interface SavedListing {
+  itemId: string;
+  /** As the member sees it now; null once they cannot (hidden, its owner suspended or blocked). */
+  title: string | null;
+  savedAt: string;
+}
+
 type Notice = Pick<NewNotification, 'title' | 'description' | 'itemId' | 'relatedId'>;
 
 /**
@@ -62,6 +70,20 @@ export class FavouritesService {
     }
     const { visible, nextCursor } = splitPage(shown, limit, (entry) => [entry.cursorAt, entry.card.id]);
     return { items: visible.map((entry) => entry.card), nextCursor };
+  }
+
+  /**
+   * Every listing the member saved, newest saved first, for their data export: the rows are theirs
+   * whatever became of the listing, but a title only where they may still see it.
+   */
+  async saved(session: Session, cursor: string | undefined, limit: number): Promise<{ listings: SavedListing[]; nextCursor: string | null }> {
+    const rows = await repo.page(this.db, session.userId, decodeCursor(cursor), limit + 1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.itemId]);
+    const cards = await this.items.cardsSeenBy(session, visible.map((row) => row.itemId));
+    return {
+      listings: visible.map((row) => ({ itemId: row.itemId, title: cards.get(row.itemId)?.title ?? null, savedAt: row.savedAt.toISOString() })),
+      nextCursor,
+    };
   }
 
   /** In the transaction that deletes the member's account. */

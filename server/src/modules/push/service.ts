@@ -13,6 +13,13 @@ import type { ServerSecretsService } from '../server-secrets/service.ts';
 import { isPublicHostName, publicOnlyAgent } from './public-agent.ts';
 import * as repo from './repository.ts';
 
+/** A device the member gets pushes on, as their data export tells it. */
+export interface PushDevice {
+  /** The push service's origin (https://fcm.googleapis.com), never the endpoint: see `devices`. */
+  pushService: string;
+  subscribedAt: string;
+}
+
 /** What a member's devices show: the page it opens is a path of this site. */
 export type PushMessage = PushPayload;
 
@@ -84,6 +91,18 @@ export class PushService {
       throw error;
     }
     return { endpoint: body.endpoint };
+  }
+
+  /**
+   * The member's subscribed devices (those of live sessions, the ones pushes go to), for their data
+   * export. Only each push service's origin and the time: the endpoint's path and the keys are what
+   * let anyone push to the device, so they never leave the server, not even to the member.
+   */
+  async devices(session: Session): Promise<PushDevice[]> {
+    const rows = await repo.subscriptionsOf(this.db, session.userId, await this.sessions.liveSessionIds(session.userId));
+    return rows
+      .toSorted((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((row) => ({ pushService: new URL(row.endpoint).origin, subscribedAt: row.createdAt.toISOString() }));
   }
 
   /** This device's subscription goes; the browser unsubscribes on its side. */

@@ -29,6 +29,16 @@ export function problemsOf(db: Executor, proposalId: string) {
     .orderBy(desc(swapProblems.createdAt), desc(swapProblems.id));
 }
 
+/** The problems this member reported, newest first. */
+export function problemsReportedBy(db: Executor, reporterId: string, cursor: Cursor | undefined, limit: number) {
+  return db
+    .select({ problem: swapProblems, cursorAt: sql<string>`${swapProblems.createdAt}::text` })
+    .from(swapProblems)
+    .where(and(eq(swapProblems.reporterId, reporterId), after(swapProblems.createdAt, swapProblems.id, cursor)))
+    .orderBy(desc(swapProblems.createdAt), desc(swapProblems.id))
+    .limit(limit);
+}
+
 /** The open problems, newest first, for the moderators' queue. */
 export function openProblems(db: Executor, cursor: Cursor | undefined, limit: number) {
   return db

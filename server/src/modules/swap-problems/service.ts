@@ -35,6 +35,8 @@ export interface SwapProblemsServices {
   images: ImageService;
 }
 
+export type ReportedProblem = SwapProblem & { proposalId: string };
+
 /** Issue 22: either side of an accepted swap reports a problem; a moderator dismisses it or reverses the swap. */
 export class SwapProblemsService {
   constructor(
@@ -75,6 +77,16 @@ export class SwapProblemsService {
       problems: rows.filter((row) => row.reporterId === session.userId).map(present),
       reversalReason: rows.find((row) => row.status === 'reversed')?.resolution ?? null,
     };
+  }
+
+  /**
+   * Every problem the member reported, newest first, for their data export: each as the swap's page
+   * shows it to them, with the swap it is about. Never another member's report about them.
+   */
+  async reportedBy(session: Session, cursor: string | undefined, limit: number): Promise<{ problems: ReportedProblem[]; nextCursor: string | null }> {
+    const rows = await repo.problemsReportedBy(this.db, session.userId, decodeCursor(cursor), limit + 1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.problem.id]);
+    return { problems: visible.map((row) => ({ proposalId: row.problem.proposalId, ...present(row.problem) })), nextCursor };
   }
 
   /**

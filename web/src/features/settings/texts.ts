@@ -88,7 +88,7 @@ export const SETTINGS_TEXT = {
   data: {
     heading: 'Your data',
     description:
-      'One zip file with everything Swapyard keeps about you: your profile, listings, proposals, conversations, notifications, points and ratings, and the pictures you uploaded.',
+      'One zip file with everything Swapyard keeps about you: your profile, listings and saved listings, proposals and the problems you reported with swaps, conversations, notifications and your notification settings, the devices you get push notifications on, points and ratings, and the pictures you uploaded.',
     download: 'Download my data',
     note: 'A large account can take a minute to download.',
   },
