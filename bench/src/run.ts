@@ -13,6 +13,7 @@ import { measureJavaScript } from './measures/javascript.ts';
 import { measureLighthouse } from './measures/lighthouse.ts';
 import { measureMailDrain } from './measures/mail.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
+import { measureProposalMail } from './measures/proposal-mail.ts';
 import { measureMemory } from './measures/memory.ts';
 import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
 
@@ -102,6 +103,15 @@ async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild)
         })),
       );
     }
+    if (run('proposal-mail')) {
+      // Last, on a server of its own that sends mail: PGlite's data is one process's at a time.
+      await first.stop();
+      results.push(
+        ...(await attempt(engine, 'proposal mail during the chat load', () =>
+          measureProposalMail(engine, dataset, (env) => startServer({ ...serverOptions(`${engine.toLowerCase()}-proposal-mail`), env })),
+        )),
+      );
+    }
   } finally {
     await server?.stop();
     await dataset.dispose();
@@ -139,7 +149,7 @@ async function main(): Promise<void> {
     } else if (needsData) {
       const reason = 'BENCH_DATABASE_URL is not set';
       results.push(
-        skipped('PostgreSQL', 'marketplace, search, bytes, memory and chat', reason),
+        skipped('PostgreSQL', 'marketplace, search, bytes, memory, chat and proposal mail', reason),
         skipped('PostgreSQL', 'concurrent accepts (PostgreSQL only: PGlite runs one transaction at a time)', reason),
         skipped(TWO_INSTANCES, 'chat across two instances', reason),
       );

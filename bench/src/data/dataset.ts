@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../../../server/src/db/database.ts';
-import { items } from '../../../server/src/db/schema/index.ts';
+import { items, users } from '../../../server/src/db/schema/index.ts';
 import { openStorage } from '../../../server/src/storage/open-storage.ts';
 import { generateMarketplace, type Marketplace } from './generate.ts';
 import { storeListingPhotos } from './images.ts';
@@ -24,6 +24,8 @@ export interface DatasetInfo {
   chatMembers: SignedInMember[];
   /** The newest available listing, for /item/{id}. */
   sampleItemId: string;
+  /** One available listing of each of up to PROPOSAL_TARGETS sellers, with the address their mail goes to. */
+  proposalTargets: ProposalTarget[];
   createdAt: string;
   generationSeconds: number;
 }
@@ -37,7 +39,14 @@ export interface Dataset extends DatasetInfo {
   dispose(): Promise<void>;
 }
 
+export interface ProposalTarget {
+  itemId: string;
+  ownerEmail: string;
+}
+
 const quiet = { warn: () => undefined };
+/** As many as the proposal-mail measure sends, each to a receiver of its own: 100 sellers, which 5,000 listings have. */
+const PROPOSAL_TARGETS = 100;
 /** One socket each in the chat measure, in pairs. */
 const CHAT_MEMBERS = 1000;
 const BENCH_DATABASE = 'swapyard_bench';
@@ -59,11 +68,19 @@ async function fill(db: Database, dataDir: string, listings: number): Promise<Da
     .where(eq(items.status, 'available'))
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(1);
+  const proposalTargets = await db
+    .selectDistinctOn([items.ownerId], { itemId: items.id, ownerEmail: users.email })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.ownerId))
+    .where(eq(items.status, 'available'))
+    .orderBy(items.ownerId, items.id)
+    .limit(PROPOSAL_TARGETS);
   return {
     marketplace,
     viewer: viewer!,
     chatMembers,
     sampleItemId: newest!.id,
+    proposalTargets,
     createdAt: new Date().toISOString(),
     generationSeconds: (performance.now() - started) / 1000,
   };

@@ -10,6 +10,8 @@ import { distribution } from '../lib/stats.ts';
 /** 20 a second among 500 pairs: each pair trades a message every 25 s, a busy evening's chat. */
 const MESSAGES = 600;
 const MESSAGES_PER_SECOND = 20;
+/** How long the stream of messages lasts, for a measure that spreads its own load over it. */
+export const CHAT_STREAM_MS = (MESSAGES * 1000) / MESSAGES_PER_SECOND;
 const QUIET_MS = 1000;
 const SETTLE_TIMEOUT_MS = 60_000;
 const STRAGGLER_TIMEOUT_MS = 5000;
@@ -90,6 +92,8 @@ export async function measureChat(
   servers: ServerProcess[],
   members: SignedInMember[],
   budgetP99Ms: number,
+  /** Another load to run while the messages stream (the proposal mails): started with the first message, awaited before the stragglers are counted. */
+  alongside?: () => Promise<void>,
 ): Promise<Result> {
   const serverOf = (index: number) => servers[index % servers.length]!;
   const pairs = await inBatches(
@@ -112,7 +116,7 @@ export async function measureChat(
   const sent: Sent[] = [];
   let failed = 0;
   const started = performance.now();
-  const inFlight: Promise<void>[] = [];
+  const inFlight: Promise<void>[] = alongside ? [alongside()] : [];
   for (let i = 0; i < MESSAGES; i++) {
     const due = started + (i * 1000) / MESSAGES_PER_SECOND;
     if (due > performance.now()) await sleep(due - performance.now());
