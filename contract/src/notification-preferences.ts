@@ -33,17 +33,21 @@ export const NOTIFICATION_DEFAULTS: NotificationPreferences = {
 export const notificationPreferencesResponse = z.object({ preferences: notificationPreferences });
 export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponse>;
 
+/** What one mail's unsubscribe link switches off: a kind's notices, or the weekly summary. */
+export const MAIL_KINDS = [...NOTIFICATION_KINDS, 'weeklySummary'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
 /**
  * A mail's one-click unsubscribe link: `<kind>_<member id>_<signature>`, readable so the page can
  * say what it switches off. No dots: a page path with one would be taken for a file.
  */
-export const UNSUBSCRIBE_TOKEN = /^(proposals|messages|ratings|community)_([0-9a-f-]{36})_([A-Za-z0-9_-]{43})$/;
+export const UNSUBSCRIBE_TOKEN = new RegExp(`^(${MAIL_KINDS.join('|')})_([0-9a-f-]{36})_([A-Za-z0-9_-]{43})$`);
 export const unsubscribeParams = z.object({ token: z.string().max(200) });
 
-export const unsubscribeResponse = z.object({ kind: z.enum(NOTIFICATION_KINDS), channel: z.literal('email') });
+export const unsubscribeResponse = z.object({ kind: z.enum(MAIL_KINDS), channel: z.literal('email') });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 
 /** The kind an unsubscribe token names, for the page to say what it will switch off; undefined for a token of no known shape. */
-export function unsubscribeKind(token: string): NotificationKind | undefined {
-  return UNSUBSCRIBE_TOKEN.exec(token)?.[1] as NotificationKind | undefined;
+export function unsubscribeKind(token: string): MailKind | undefined {
+  return UNSUBSCRIBE_TOKEN.exec(token)?.[1] as MailKind | undefined;
 }

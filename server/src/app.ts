@@ -44,6 +44,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
 import { emailChannel, MESSAGE_QUIET_MS } from './modules/notification-delivery/email-channel.ts';
 import { NotificationDeliveryService } from './modules/notification-delivery/service.ts';
+import { WeeklySummaries } from './modules/notification-delivery/weekly-summary.ts';
 import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.ts';
 import { NotificationPreferencesService } from './modules/notification-preferences/service.ts';
 import { ServerSecretsService } from './modules/server-secrets/service.ts';
@@ -91,6 +92,7 @@ export interface Services {
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferencesService;
   delivery: NotificationDeliveryService;
+  weeklySummaries: WeeklySummaries;
   proposals: ProposalsService;
   conversations: ConversationsService;
   presence: PresenceService;
@@ -136,6 +138,23 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const SESSION_PRUNE_MS = 60 * 60_000;
 /** Reminders are due by the day: a quarter of an hour late is on time. */
 const HANDOVER_REMINDER_SWEEP_MS = 15 * 60_000;
+/** Summaries are due by the week: an hour late is on time. */
+const WEEKLY_SUMMARY_SWEEP_MS = 60 * 60_000;
+
+/** Runs `task` every `ms` in this instance; stop() ends the timer and waits for a run under way. */
+function periodically(ms: number, task: () => Promise<unknown>, failed: (error: unknown) => void): { stop(): Promise<unknown> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = task().catch(failed);
+  }, ms);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return running;
+    },
+  };
+}
 
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl
@@ -204,6 +223,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const items = new ItemsService(database.db, images, bus, community, blocks);
   const notifications = new NotificationsService(database.db, bus);
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
+  // Mails name the community as it is called when they are sent.
+  const communityName = async () => (await community.settings()).name;
   const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl);
   notifications.deliverThrough((tx, rows) => delivery.enqueue(tx, rows));
   delivery.channel(
@@ -212,7 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       db: database.db,
       mailer,
       preferences: notificationPreferences,
-      communityName: async () => (await community.settings()).name,
+      communityName,
       publicUrl,
     }),
     { messageQuietMs: MESSAGE_QUIET_MS },
@@ -221,6 +242,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // A push opens a page of this site in the app's own tab: its path, not the mail's full address.
     const { pathname, search } = new URL(notice.url);
     return push.sendTo(notice.userId, { title: notice.title, body: notice.body, url: pathname + search });
+  });
+  const weeklySummaries = new WeeklySummaries({
+    db: database.db,
+    jobs,
+    mailer,
+    items,
+    notifications,
+    preferences: notificationPreferences,
+    communityName,
+    publicUrl,
   });
   const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles, blocks);
   items.onChange(async (tx, item, change, ownerName) => {
@@ -264,6 +295,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     notifications,
     notificationPreferences,
     delivery,
+    weeklySummaries,
     proposals,
     conversations,
     presence,
@@ -282,14 +314,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     auth.pruneExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session pruning failed'));
   }, SESSION_PRUNE_MS);
   pruneTimer.unref();
-  // Every instance sweeps; the proposal rows make each reminder go out once (ProposalsService.remindHandovers).
-  let reminding: Promise<unknown> = Promise.resolve();
-  const reminderTimer = setInterval(() => {
-    reminding = proposals.remindHandovers().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'hand-over reminders failed');
-    });
-  }, HANDOVER_REMINDER_SWEEP_MS);
-  reminderTimer.unref();
+  // Every instance sweeps; the rows they claim make each reminder (ProposalsService.remindHandovers)
+  // and each week's summary (WeeklySummaries.sweep) go out once.
+  const sweeps = [
+    periodically(HANDOVER_REMINDER_SWEEP_MS, () => proposals.remindHandovers(), (error) => app.log.warn({ err: error }, 'hand-over reminders failed')),
+    periodically(WEEKLY_SUMMARY_SWEEP_MS, () => weeklySummaries.sweep(), (error) => app.log.warn({ err: error }, 'the weekly summary sweep failed')),
+  ];
 
   // Keep-alive connections would hold a closing server open until they time out (72 s):
   // answers sent while closing tell the client to hang up.
@@ -301,8 +331,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(pruneTimer);
-    clearInterval(reminderTimer);
-    await reminding;
+    await Promise.all(sweeps.map((sweep) => sweep.stop()));
     await jobs.stop();
     mailer.close?.();
     await presence.stop();

@@ -25,6 +25,11 @@ export const users = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     role: text('role').notNull().default('member'),
+    /**
+     * When a weekly summary sweep last claimed the member (mail sent or nothing to say): set in the
+     * transaction that queues the summary's job, so one instance claims each member once a week.
+     */
+    lastWeeklySummaryAt: timestamp('last_weekly_summary_at', { withTimezone: true }),
   },
   (t) => [
     check('users_role_known', sql`${t.role} IN ('member', 'moderator', 'admin')`),

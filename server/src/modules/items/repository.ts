@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -18,6 +18,8 @@ export interface ItemFilters {
   type: ItemType;
   /** Owners whose listings the viewer blocked. */
   hiddenOwners?: string[] | undefined;
+  /** Listed in this span (after `from`, up to `until`): what is new since a member last looked. */
+  listed?: { from: Date; until: Date } | undefined;
 }
 
 const pageColumns = {
@@ -53,25 +55,31 @@ function visibleTo(viewerId: string): SQL | undefined {
 
 /** The marketplace: available items only, newest first, every filter in SQL (trigram indexes serve the text). */
 export function listAvailable(db: Executor, viewerId: string, filters: ItemFilters, cursor: Cursor | undefined, limit: number) {
+  return page(db, marketplace(viewerId, filters), cursor, limit);
+}
+
+/** How many listings the marketplace with these filters holds for the viewer. */
+export async function countAvailable(db: Executor, viewerId: string, filters: ItemFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(items).where(and(...marketplace(viewerId, filters)));
+  return row?.n ?? 0;
+}
+
+function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[] {
   const text = filters.q ? likeAnywhere(filters.q) : undefined;
-  return page(
-    db,
-    [
-      eq(items.status, 'available'),
-      visibleTo(viewerId),
-      isNull(items.hiddenAt),
-      text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
-      filters.category ? eq(items.category, filters.category) : undefined,
-      filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
-      filters.minValue !== undefined ? gte(items.value, filters.minValue) : undefined,
-      filters.maxValue !== undefined ? lte(items.value, filters.maxValue) : undefined,
-      filters.type === 'services' ? eq(items.kind, 'service') : undefined,
-      filters.type === 'items' ? eq(items.kind, 'item') : undefined,
-      filters.hiddenOwners?.length ? notInArray(items.ownerId, filters.hiddenOwners) : undefined,
-    ],
-    cursor,
-    limit,
-  );
+  return [
+    eq(items.status, 'available'),
+    visibleTo(viewerId),
+    isNull(items.hiddenAt),
+    text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
+    filters.category ? eq(items.category, filters.category) : undefined,
+    filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
+    filters.minValue !== undefined ? gte(items.value, filters.minValue) : undefined,
+    filters.maxValue !== undefined ? lte(items.value, filters.maxValue) : undefined,
+    filters.type === 'services' ? eq(items.kind, 'service') : undefined,
+    filters.type === 'items' ? eq(items.kind, 'item') : undefined,
+    filters.hiddenOwners?.length ? notInArray(items.ownerId, filters.hiddenOwners) : undefined,
+    filters.listed ? and(gt(items.createdAt, filters.listed.from), lte(items.createdAt, filters.listed.until)) : undefined,
+  ];
 }
 
 /** With `withHidden` false, the listings a moderator hid are left out: what other members see of the owner. */

@@ -130,6 +130,23 @@ export class ItemsService {
     return this.toPage(session, await repo.listAvailable(this.db, session.userId, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
   }
 
+  /**
+   * The marketplace's listings that are new to the member in this span, newest first (at most
+   * `limit`), and how many there are: what the marketplace would show them, less their own.
+   */
+  async newInMarketplace(memberId: string, listed: { from: Date; until: Date }, limit: number): Promise<{ items: ItemCard[]; total: number }> {
+    // Their own listings are no news to them; those of members they blocked the marketplace leaves out.
+    const hiddenOwners = [memberId, ...(await this.blocks.blockedBy(memberId))];
+    const filters = { type: 'all' as const, hiddenOwners, listed };
+    const [rows, total] = await Promise.all([
+      repo.listAvailable(this.db, memberId, filters, undefined, limit),
+      repo.countAvailable(this.db, memberId, filters),
+    ]);
+    const images = await repo.firstImagesOf(this.db, rows.map((row) => row.item.id));
+    const imageOf = new Map(images.map((image) => [image.itemId, image]));
+    return { items: rows.map(({ item }) => presentCard(item, imageOf.get(item.id))), total };
+  }
+
   async listByOwner(
     session: Session,
     ownerId: string,

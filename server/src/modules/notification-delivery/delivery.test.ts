@@ -1,9 +1,10 @@
 import { NOTIFICATION_DEFAULTS, TEXT, type NotificationPreferences } from '@swapyard/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, messageDeliveries, users } from '../../db/schema/index.ts';
+import { items, jobs, messageDeliveries, notifications, users } from '../../db/schema/index.ts';
 import { TEST_ORIGIN, buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import { createItem } from '../../test/items.ts';
@@ -11,6 +12,7 @@ import { registerMember, send, type Member } from '../../test/members.ts';
 import { acceptedDaysAgo, answer, completeSwap, counter, createProposal } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp.ts';
+import { WEEKLY_SUMMARY_TEXT } from './mails.ts';
 
 let app: FastifyInstance;
 let smtp: TestSmtp;
@@ -352,5 +354,132 @@ describe('a rating swap that waited 14 days', () => {
     const before = (await mailsTo(sender)).length;
     expect((await send(app, 'POST', `/api/proposals/${proposal.id}/rating`, { cookie: owner.cookie, body: { stars: 3 } })).statusCode).toBe(200);
     expect((await mailsTo(sender)).slice(before).map((mail) => mail.parsed.subject)).toEqual([expect.stringContaining(TEXT.notifications.ratingReceived)]);
+  });
+});
+
+describe('the weekly summary', () => {
+  const summariesTo = (mails: ReceivedMail[]) => mails.filter((mail) => mail.parsed.subject === WEEKLY_SUMMARY_TEXT.subject(community));
+
+  /** What the hourly sweep does, on this one instance, and the jobs it queued run. */
+  async function sweep(member: Member): Promise<ReceivedMail[]> {
+    await app.services.weeklySummaries.sweep();
+    return summariesTo(await mailsTo(member));
+  }
+
+  /** A week goes by for everyone: every moment a summary reads moves eight days back. */
+  async function weekPasses() {
+    const { db } = app.services.database;
+    const earlier = (column: AnyPgColumn) => sql`${column} - interval '8 days'`;
+    await db.update(users).set({
+      createdAt: earlier(users.createdAt),
+      lastSeenAt: earlier(users.lastSeenAt),
+      onlineUntil: earlier(users.onlineUntil),
+      lastWeeklySummaryAt: earlier(users.lastWeeklySummaryAt),
+    });
+    await db.update(items).set({ createdAt: earlier(items.createdAt) });
+    await db.update(notifications).set({ createdAt: earlier(notifications.createdAt) });
+  }
+
+  async function optedIn(name: string) {
+    const member = await registerMember(app, { displayName: name });
+    await setPreferences(member, (p) => (p.weeklySummary = true));
+    return member;
+  }
+
+  it('mails an opted-in member their unread notices and the new listings, a handful each with counts, linking to both pages, once a week', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const reader = await optedIn(`Reader ${tag}`);
+    const lister = await registerMember(app, { displayName: `Lister ${tag}` });
+    const own = await createItem(app, reader, { title: `Own lamp ${tag}` });
+    await createProposal(app, lister, own.id, { message: `Swap ${tag}?` });
+    const listings = [];
+    for (let n = 1; n <= 6; n++) listings.push(await createItem(app, lister, { title: `Listing ${String(n)} ${tag}`, value: String(n * 10), location: 'Leeds' }));
+
+    const [mail, ...more] = await sweep(reader);
+    expect(more).toEqual([]);
+    const text = mail!.parsed.text!;
+    expect(text).toContain(`1 unread notification`);
+    expect(text).toContain(`Lister ${tag} offers a swap for Own lamp ${tag}: Swap ${tag}?`);
+    expect(text).toContain(`6 new listings`);
+    // Newest first, five shown and the sixth counted.
+    const shown = [...text.matchAll(new RegExp(`Listing (\\d) ${tag}`, 'g'))].map((match) => match[1]);
+    expect(shown).toEqual(['6', '5', '4', '3', '2']);
+    expect(text).toContain('and 1 more');
+    expect(text).toContain(`60 points · Leeds`);
+    expect(text).not.toContain(`Own lamp ${tag} (`);
+    for (const url of [`${TEST_ORIGIN}/notifications`, `${TEST_ORIGIN}/marketplace`, `${TEST_ORIGIN}/item/${listings[5]!.id}`, `${TEST_ORIGIN}/settings/notifications`]) {
+      expect(text).toContain(url);
+      expect(mail!.parsed.html).toContain(`href="${url}"`);
+    }
+    expect(mail!.parsed.html).toContain(community);
+    expect(headerLine(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(headerLine(mail!, 'List-Unsubscribe')).toMatch(new RegExp(`^<${TEST_ORIGIN}/api/unsubscribe/weeklySummary_${reader.user.id}_`));
+
+    // A second sweep the same week, with news since: nothing more.
+    await createItem(app, lister, { title: `Later listing ${tag}` });
+    expect(await sweep(reader)).toHaveLength(1);
+
+    // A week on: only what is new since the last summary, not what it already told.
+    await weekPasses();
+    const [, next] = await sweep(reader);
+    expect(next!.parsed.text).toContain(`1 new listing`);
+    expect(next!.parsed.text).toContain(`Later listing ${tag}`);
+    expect(next!.parsed.text).not.toContain(`Listing 6 ${tag}`);
+    expect(next!.parsed.text).not.toContain('unread notification');
+  });
+
+  it('switches only the weekly summary off by its one-click unsubscribe, signed out', async () => {
+    const reader = await optedIn(`Reader ${randomUUID().slice(0, 8)}`);
+    await createItem(app, await registerMember(app));
+    const [mail] = await sweep(reader);
+    const unsubscribe = /^<(.+)>$/.exec(headerLine(mail!, 'List-Unsubscribe')!)![1]!;
+    expect(mail!.parsed.html).toContain(`href="${unsubscribe.replace('/api/unsubscribe/', '/unsubscribe/')}"`);
+
+    const response = await oneClick(unsubscribe);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ kind: 'weeklySummary', channel: 'email' });
+    expect(await preferencesOf(reader)).toEqual(NOTIFICATION_DEFAULTS);
+
+    await weekPasses();
+    await createItem(app, await registerMember(app));
+    expect(await sweep(reader)).toHaveLength(1);
+  });
+
+  it('sends nothing to a member who left it off (the default), nor when nothing is new since their last visit', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const silent = await registerMember(app, { displayName: `Silent ${tag}` });
+    const visitor = await optedIn(`Visitor ${tag}`);
+    const lister = await registerMember(app);
+    await createProposal(app, lister, (await createItem(app, silent)).id);
+    await createItem(app, lister);
+    // The visitor came by after the listing went up (their tab closed just now).
+    await app.services.database.db.update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, visitor.user.id));
+
+    expect(await sweep(silent)).toEqual([]);
+    expect(await sweep(visitor)).toEqual([]);
+  });
+
+  it('leaves out the listings of members they blocked, their own, hidden ones and a suspended member’s', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const reader = await optedIn(`Reader ${tag}`);
+    const [blocked, hider, suspended, shown] = await Promise.all(['Blocked', 'Hidden', 'Suspended', 'Shown'].map((name) => registerMember(app, { displayName: `${name} ${tag}` })));
+    const moderator = await registerWithRole(app, 'moderator', `Moderator ${tag}`);
+    expect((await send(app, 'POST', '/api/blocks', { cookie: reader.cookie, body: { userId: blocked!.user.id } })).statusCode).toBe(200);
+    await createItem(app, blocked!, { title: `Blocked item ${tag}` });
+    await createItem(app, reader, { title: `Own item ${tag}` });
+    const hidden = await createItem(app, hider!, { title: `Hidden item ${tag}` });
+    expect((await send(app, 'POST', `/api/admin/items/${hidden.id}/hide`, { cookie: moderator.cookie, body: { reason: 'Blurry' } })).statusCode).toBe(204);
+    await createItem(app, suspended!, { title: `Suspended item ${tag}` });
+    const suspension = await send(app, 'POST', `/api/admin/members/${suspended!.user.id}/suspension`, {
+      cookie: moderator.cookie,
+      body: { duration: '7d', reason: 'Spam' },
+    });
+    expect(suspension.statusCode).toBe(200);
+    await createItem(app, shown!, { title: `Shown item ${tag}` });
+
+    const [mail] = await sweep(reader);
+    const listed = [...mail!.parsed.text!.matchAll(new RegExp(`(\\w+) item ${tag}`, 'g'))].map((match) => match[1]);
+    expect(listed).toEqual(['Shown']);
+    expect(mail!.parsed.text).toContain('1 new listing');
   });
 });

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_KINDS,
   TEXT,
+  type MailKind,
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
@@ -45,8 +46,13 @@ export class NotificationPreferencesService {
     return (await repo.enabled(db, userId, kind, channel)) ?? NOTIFICATION_DEFAULTS[kind][channel];
   }
 
+  /** For the weekly summary, when it is about to be written: whether the member still wants it. */
+  async wantsWeeklySummary(db: Executor, userId: string): Promise<boolean> {
+    return (await repo.enabled(db, userId, WEEKLY_SUMMARY.kind, WEEKLY_SUMMARY.channel)) ?? NOTIFICATION_DEFAULTS.weeklySummary;
+  }
+
   /** The token of a mail's unsubscribe links (the one-click POST and the page), for this member and kind. */
-  async unsubscribeToken(userId: string, kind: NotificationKind): Promise<string> {
+  async unsubscribeToken(userId: string, kind: MailKind): Promise<string> {
     return signUnsubscribe(await this.key(), userId, kind);
   }
 
@@ -54,7 +60,8 @@ export class NotificationPreferencesService {
   async unsubscribe(token: string): Promise<UnsubscribeResponse> {
     const named = verifyUnsubscribe(await this.key(), token);
     if (!named) throw badRequest(TEXT.notificationPreferences.unsubscribeInvalid);
-    await repo.save(this.db, named.userId, [{ kind: named.kind, channel: 'email', enabled: false }]);
+    const stored = named.kind === 'weeklySummary' ? WEEKLY_SUMMARY : { kind: named.kind, channel: 'email' };
+    await repo.save(this.db, named.userId, [{ ...stored, enabled: false }]);
     return { kind: named.kind, channel: 'email' };
   }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notifications, proposals } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
@@ -31,6 +31,29 @@ export async function unreadCount(db: Executor, userId: string): Promise<number>
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+function unreadInSpan(userId: string, { from, until }: { from: Date; until: Date }) {
+  return and(
+    eq(notifications.userId, userId),
+    eq(notifications.read, false),
+    gt(notifications.createdAt, from),
+    lte(notifications.createdAt, until),
+  );
+}
+
+export function unreadIn(db: Executor, userId: string, span: { from: Date; until: Date }, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(unreadInSpan(userId, span))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadInCount(db: Executor, userId: string, span: { from: Date; until: Date }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(unreadInSpan(userId, span));
   return row?.n ?? 0;
 }
 

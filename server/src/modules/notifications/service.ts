@@ -70,6 +70,12 @@ export class NotificationsService {
     return repo.markMessageNotificationsRead(tx, userId, conversationId);
   }
 
+  /** The member's notices written in this span and still unread, newest first (at most `limit`), and how many there are. */
+  async unreadIn(userId: string, span: { from: Date; until: Date }, limit: number): Promise<{ notices: repo.NotificationRow[]; total: number }> {
+    const [notices, total] = await Promise.all([repo.unreadIn(this.db, userId, span, limit), repo.unreadInCount(this.db, userId, span)]);
+    return { notices, total };
+  }
+
   async list(session: Session, cursor: string | undefined, limit: number): Promise<NotificationPage> {
     const rows = await repo.listForUser(this.db, session.userId, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.notification.id]);

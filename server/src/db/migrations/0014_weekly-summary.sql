@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "last_weekly_summary_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notification_preferences_weekly_summary_on_idx" ON "notification_preferences" USING btree ("user_id") WHERE "notification_preferences"."kind" = 'weekly_summary' AND "notification_preferences"."enabled";
