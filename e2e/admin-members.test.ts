@@ -3,14 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { PHONE, UI_WAIT, textsOf, toast, useBrowsers } from './fixtures/browser.ts';
 import { fillRegisterForm, newMember, registerMember, signIn, type NewMember } from './fixtures/members.ts';
+import { PRIMARY_NAV, SECONDARY_NAV, STAFF_SECONDARY_NAV } from './fixtures/navigation.ts';
 import { useServer } from './fixtures/server.ts';
 
 // An empty site: this file's first registration is the one that makes its admin.
 const server = useServer({ emptySite: true });
 const openBrowser = useBrowsers(() => server().baseURL);
 
-const STAFF_SECONDARY = ['Notifications', 'Proposals', 'History', 'Settings', 'Admin'];
-const MEMBER_SECONDARY = ['Notifications', 'Proposals', 'History', 'Settings'];
 const FIRST_ADMIN_TOAST = "Welcome! As the first member, you are this community's admin.";
 
 /** Filled in by the first journey: only the server's first registration is its admin. */
@@ -32,7 +31,7 @@ describe('the first member', () => {
     founder = member;
 
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await textsOf(nav.getByRole('link')).toEqual(['Home', 'Marketplace', 'Add Item', 'Messages', 'Profile', ...STAFF_SECONDARY]);
+    await textsOf(nav.getByRole('link')).toEqual([...PRIMARY_NAV, ...STAFF_SECONDARY_NAV]);
     await nav.getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Members' }).click();
@@ -48,7 +47,7 @@ describe('the first member', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    await textsOf(menu.getByRole('link')).toEqual(['Home', 'Marketplace', 'Add Item', 'Messages', 'Profile', ...STAFF_SECONDARY]);
+    await textsOf(menu.getByRole('link')).toEqual([...PRIMARY_NAV, ...STAFF_SECONDARY_NAV]);
   });
 });
 
@@ -60,9 +59,7 @@ describe('a second member', () => {
     const desktop = await openBrowser();
     await signIn(desktop.context, server().baseURL, second);
     await desktop.page.goto('/');
-    await textsOf(desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toEqual([
-      'Home', 'Marketplace', 'Add Item', 'Messages', 'Profile', ...MEMBER_SECONDARY,
-    ]);
+    await textsOf(desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toEqual([...PRIMARY_NAV, ...SECONDARY_NAV]);
     await desktop.page.goto('/admin');
     await desktop.page.waitForURL((url) => url.pathname === '/not-found');
     await desktop.page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -73,9 +70,7 @@ describe('a second member', () => {
     await phone.page.waitForURL((url) => url.pathname === '/not-found');
     await phone.page.goto('/');
     await phone.page.getByRole('button', { name: 'Open menu' }).click();
-    await textsOf(phone.page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toEqual([
-      'Home', 'Marketplace', 'Add Item', 'Messages', 'Profile', ...MEMBER_SECONDARY,
-    ]);
+    await textsOf(phone.page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toEqual([...PRIMARY_NAV, ...SECONDARY_NAV]);
 
     // The admin finds them by name and makes them a moderator, confirming in a dialog.
     const admin = await openBrowser();
@@ -93,7 +88,7 @@ describe('a second member', () => {
 
     // As a moderator, on a phone: Admin in the open menu without a reload, and the Members page with roles to read, not to change.
     const menu = phone.page.getByRole('navigation', { name: 'Menu' });
-    await textsOf(menu.getByRole('link')).toEqual(['Home', 'Marketplace', 'Add Item', 'Messages', 'Profile', ...STAFF_SECONDARY]);
+    await textsOf(menu.getByRole('link')).toEqual([...PRIMARY_NAV, ...STAFF_SECONDARY_NAV]);
     await menu.getByRole('link', { name: 'Admin' }).click();
     await phone.page.goto('/admin/members');
     await phone.page.getByText('Only an admin can change roles.').waitFor();

@@ -2,13 +2,12 @@ import type { Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PHONE, UI_WAIT, pathnameOf, textsOf, toast, useBrowsers } from './fixtures/browser.ts';
 import { fillRegisterForm, newMember, registerSignedIn } from './fixtures/members.ts';
+import { PRIMARY_NAV, SECONDARY_NAV } from './fixtures/navigation.ts';
 import { useServer } from './fixtures/server.ts';
 
 const server = useServer();
 const openBrowser = useBrowsers(() => server().baseURL);
 
-const PRIMARY = ['Home', 'Marketplace', 'Add Item', 'Messages', 'Profile'];
-const SECONDARY = ['Notifications', 'Favourites', 'Proposals', 'History', 'Settings'];
 
 /** A line of a JavaScript stack trace, as Chromium or Node would print it. */
 const STACK_FRAME = /^\s*at\s+\S+.*(\(|:\d+:\d+)|\.(?:js|ts|tsx):\d+:\d+/m;
@@ -20,7 +19,7 @@ describe('desktop', () => {
     await page.goto('/');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await textsOf(nav.getByRole('link')).toEqual([...PRIMARY, ...SECONDARY]);
+    await textsOf(nav.getByRole('link')).toEqual([...PRIMARY_NAV, ...SECONDARY_NAV]);
     expect(await page.getByRole('navigation', { name: 'Quick links' }).count()).toBe(0);
 
     await nav.getByRole('link', { name: 'Marketplace' }).click();
@@ -72,7 +71,7 @@ describe('mobile', () => {
     await page.goto('/');
 
     const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
-    await textsOf(quickLinks.getByRole('link')).toEqual(PRIMARY);
+    await textsOf(quickLinks.getByRole('link')).toEqual(PRIMARY_NAV);
     await textsOf(page.getByRole('banner').getByTestId('points-balance')).toEqual(['100 points']);
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Menu' }).count()).toBe(0);
@@ -80,7 +79,7 @@ describe('mobile', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
 
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    await textsOf(menu.getByRole('link')).toEqual([...PRIMARY, ...SECONDARY]);
+    await textsOf(menu.getByRole('link')).toEqual([...PRIMARY_NAV, ...SECONDARY_NAV]);
     await textsOf(page.getByTestId('member-name')).toEqual(['Mo Bile']);
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
 
