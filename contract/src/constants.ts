@@ -52,3 +52,11 @@ export const REPLY_TIME_WINDOW_DAYS = 90;
 export const WS_PATH = '/api/ws';
 /** Close codes the web client acts on. */
 export const WS_CLOSE = { sessionEnded: 4001, resync: 4002, shuttingDown: 1001 } as const;
+
+/** Issue 17: the marketplace's "Within ... km of" choices; a saved search keeps one of them too. */
+export const DISTANCE_RADII_KM = [5, 10, 25, 50, 100] as const;
+export type DistanceRadiusKm = (typeof DISTANCE_RADII_KM)[number];
+export const MARKETPLACE_SORTS = ['newest', 'nearest'] as const;
+export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
+/** How many places the place picker offers for what was typed. */
+export const PLACE_SUGGESTIONS_MAX = 10;

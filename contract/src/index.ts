@@ -12,6 +12,7 @@ export * from './items.ts';
 export * from './moderation.ts';
 export * from './notification-preferences.ts';
 export * from './paging.ts';
+export * from './places.ts';
 export * from './profiles.ts';
 export * from './proposals.ts';
 export * from './push.ts';

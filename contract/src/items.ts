@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CATEGORIES,
+  DISTANCE_RADII_KM,
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_LOCATION_MAX_LENGTH,
   ITEM_STATUSES,
@@ -8,9 +9,11 @@ import {
   ITEM_TYPES,
   ITEM_VALUE_MAX,
   MARKETPLACE_PAGE_SIZE,
+  MARKETPLACE_SORTS,
   SEARCH_MAX_LENGTH,
 } from './constants.ts';
 import { digitsOnly, optionalQueryText, pageQuery } from './paging.ts';
+import { placeId } from './places.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.items;
@@ -104,6 +107,13 @@ export const marketplaceQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAG
   minValue: optionalPoints,
   maxValue: optionalPoints,
   type: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(ITEM_TYPES).default('all')),
+  /** Issue 17: "Within `within` km of `near`", `near` defaulting to the member's own place; `sort` absent is newest first. */
+  near: z.preprocess((raw) => (raw === '' ? undefined : raw), placeId.optional()),
+  within: z.preprocess(
+    (raw) => (raw === '' ? undefined : digitsOnly(raw)),
+    z.literal(DISTANCE_RADII_KM).optional(),
+  ),
+  sort: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(MARKETPLACE_SORTS).optional()),
 });
 export type MarketplaceQuery = z.input<typeof marketplaceQuery>;
 

@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -50,12 +52,12 @@ export async function openDatabase(target: DatabaseTarget, log: DatabaseLog): Pr
 async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-memory' }): Promise<DatabaseHandle> {
   const lock = target.engine === 'pglite' ? lockDataDir(target.dataDir) : undefined;
   try {
-    // pg_trgm must be loaded on every open once a trigram index exists, or the open fails.
+    // Extensions must be loaded on every open once an index uses them (trigram search, distances), or the open fails.
     const client = await PGlite.create({
       ...(target.engine === 'pglite'
         ? { dataDir: path.join(target.dataDir, 'pgdata') }
         : { loadDataDir: target.snapshot }),
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, cube, earthdistance },
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });

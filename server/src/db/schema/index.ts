@@ -7,6 +7,7 @@ export * from './jobs.ts';
 export * from './moderation.ts';
 export * from './notification-preferences.ts';
 export * from './notifications.ts';
+export * from './places.ts';
 export * from './points.ts';
 export * from './proposals.ts';
 export * from './push.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { places } from './places.ts';
 import { users } from './users.ts';
 
 export const items = pgTable(
@@ -17,6 +18,8 @@ export const items = pgTable(
       .generatedAlwaysAs(sql`CASE WHEN category = 'Services' THEN 'service' ELSE 'item' END`),
     value: integer('value').notNull(),
     location: text('location').notNull(),
+    /** The gazetteer place the location names; null for text no place matched, which distance filters leave out. */
+    placeId: integer('place_id').references(() => places.id),
     status: text('status').notNull().default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +43,9 @@ export const items = pgTable(
       .where(sql`${t.status} = 'available'`),
     // fastupdate off: new rows go straight into the index instead of a pending list every search reads
     // in full until a VACUUM, which PGlite never runs (docs/performance.md).
+    index('items_available_place_idx')
+      .on(t.placeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'available'`),
     index('items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
     index('items_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import { places } from './places.ts';
 
 export const users = pgTable(
   'users',
@@ -11,6 +12,8 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     bio: text('bio').notNull().default(''),
     location: text('location').notNull().default(''),
+    /** The gazetteer place of `location` (issue 17): the marketplace's default "within ... of". */
+    placeId: integer('place_id').references(() => places.id),
     points: integer('points').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
