@@ -143,7 +143,7 @@ export class DataExportService {
       }
     });
     for (const path of pictures) {
-      yield { name: `images/${path}`, compress: false, open: () => images.open(path) };
+      yield { name: `images/${path}`, compress: false, open: () => images.open(path, session) };
     }
   }
 

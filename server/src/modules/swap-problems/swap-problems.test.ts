@@ -239,8 +239,12 @@ describe('photos with a problem report', () => {
     expect(queued!.photos).toEqual(problem.photos);
     for (const { url, thumbUrl } of problem.photos) {
       for (const address of [url, thumbUrl]) {
-        const image = await send(app, 'GET', address, { cookie: moderator.cookie });
-        expect({ status: image.statusCode, type: image.headers['content-type'] }).toEqual({ status: 200, type: 'image/webp' });
+        for (const allowed of [moderator, sender]) {
+          const image = await send(app, 'GET', address, { cookie: allowed.cookie });
+          expect({ status: image.statusCode, type: image.headers['content-type'] }).toEqual({ status: 200, type: 'image/webp' });
+        }
+        // Even an address passed on opens for nobody else.
+        for (const other of [receiver, stranger]) expect((await send(app, 'GET', address, { cookie: other.cookie })).statusCode).toBe(404);
       }
     }
     // The other side reads only their own reports, a stranger nothing: neither is given an address.

@@ -10,8 +10,7 @@ export function imageRoutes(images: ImageService) {
       '/api/images/*',
       { schema: { tags: ['images'], summary: 'A stored image, always WebP' } },
       async (request, reply) => {
-        requireSession(request);
-        const stream = await images.open(request.params['*']);
+        const stream = await images.open(request.params['*'], requireSession(request));
         if (!stream) throw notFound(TEXT.errors.notFound);
         // Keys never change content, so browsers may keep them for good; only members may see them.
         return reply

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { Session } from '../auth/service.ts';
 import { STORAGE_KEY, type Storage } from '../../storage/storage.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { processImage, type ImageSizes } from './image-processor.ts';
@@ -57,9 +58,15 @@ export class ImageService {
     }
   }
 
-  /** Undefined for a key the server could not have made, or one no longer stored. */
-  async open(objectKey: string): Promise<Readable | undefined> {
+  /**
+   * Undefined for a key the server could not have made, one no longer stored, or one the member may
+   * not see. A problem report's photos are evidence for the moderators: besides them only the
+   * reporter, whose id the key carries, may open them, even holding the address.
+   */
+  async open(objectKey: string, viewer: Session): Promise<Readable | undefined> {
     if (!STORAGE_KEY.test(objectKey)) return undefined;
+    const [kind, ownerId] = objectKey.split('/');
+    if (kind === 'problems' && ownerId !== viewer.userId && (await viewer.user()).role === 'member') return undefined;
     return this.storage.get(objectKey);
   }
 }
