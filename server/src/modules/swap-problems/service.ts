@@ -90,10 +90,9 @@ export class SwapProblemsService {
   }
 
   /**
-   * For the rating gate: true while a problem with the swap waits for a moderator, or after one
-   * reversed it. A dismissed problem leaves the swap as it was.
+   * For the rating gate: of these proposals, the ones with a problem waiting for a moderator or one
+   * that reversed the swap. A dismissed problem leaves the swap as it was.
    */
-  /** Of these proposals, the ones with a problem waiting for a moderator or one that reversed the swap: rating waits on them. */
   withOpenOrUpheldProblem(proposalIds: string[]): Promise<Set<string>> {
     return repo.hasOpenOrUpheld(this.db, proposalIds);
   }
