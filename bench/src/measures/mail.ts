@@ -85,7 +85,7 @@ export async function measureMailDrain(where: string, options: MailDrainOptions)
     const counts = tally();
     const expected = new Set(recipients);
     let deliveredAt = 0;
-    await sink.until((mails) => {
+    await sink.waitFor((mails) => {
       counts.add(mails);
       if (recipients.some((to) => !counts.perRecipient.has(to))) return false;
       deliveredAt = mails.at(-1)!.receivedAt;

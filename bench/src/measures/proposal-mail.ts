@@ -86,7 +86,7 @@ export async function measureProposalMail(
 
     // A receiver gets one mail from the bench: the first addressed to them is the proposal's.
     const firstMail = (mails: SunkMail[], to: string) => mails.find((mail) => mail.to.includes(to) && /proposal/i.test(mail.subject));
-    await sink.until((mails) => sent.every((s) => firstMail(mails, s.to)), STRAGGLER_TIMEOUT_MS).catch(() => undefined);
+    await sink.waitFor((mails) => sent.every((s) => firstMail(mails, s.to)), STRAGGLER_TIMEOUT_MS).catch(() => undefined);
     const arrived = sent.flatMap((s) => {
       const mail = firstMail(sink.mails, s.to);
       return mail ? [{ ...s, receivedAt: mail.receivedAt }] : [];

@@ -1,37 +1,34 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 
-/** A mail as the SMTP server received it, parsed as a mail program would. */
-export interface ReceivedMail {
-  /** The envelope's recipients (RCPT TO), which is where the mail really goes. */
-  to: string[];
-  parsed: ParsedMail;
-  receivedAt: number;
-}
-
-/** A real SMTP server on loopback that keeps every mail it accepts, for one test file or benchmark. */
-export interface TestSmtp {
+/** A real SMTP server on loopback that keeps every mail it accepts, as `read` makes it of the message. */
+export interface SmtpServer<Mail> {
   /** What SMTP_URL would say to reach it. */
   url: string;
-  mails: ReceivedMail[];
+  mails: Mail[];
   /** Resolves with the received mails once `predicate` holds for them; rejects after `timeoutMs`. */
-  waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<ReceivedMail[]>;
+  waitFor(predicate: (mails: Mail[]) => boolean, timeoutMs?: number): Promise<Mail[]>;
   stop(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
-  const mails: ReceivedMail[] = [];
+/** `to` is the envelope's recipients (RCPT TO), which is where the mail really goes. */
+export type ReadMail<Mail> = (message: Readable, to: string[]) => Promise<Mail>;
+
+export async function startSmtpServer<Mail>(read: ReadMail<Mail>, { maxClients = 20 } = {}): Promise<SmtpServer<Mail>> {
+  const mails: Mail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
     logger: false,
+    maxClients,
     onData(stream, session, callback) {
-      const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-      simpleParser(stream).then(
-        (parsed) => {
-          mails.push({ to, parsed, receivedAt: Date.now() });
+      read(stream, session.envelope.rcptTo.map((recipient) => recipient.address)).then(
+        (mail) => {
+          mails.push(mail);
           for (const wake of waiters) wake();
           callback();
         },
@@ -66,4 +63,18 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A mail as the SMTP server received it, parsed as a mail program would. */
+export interface ReceivedMail {
+  to: string[];
+  parsed: ParsedMail;
+  receivedAt: number;
+}
+
+export type TestSmtp = SmtpServer<ReceivedMail>;
+
+/** The tests' mail server: every mail parsed, so a test reads its subject, text and links. */
+export function startSmtp(): Promise<TestSmtp> {
+  return startSmtpServer(async (message, to) => ({ to, parsed: await simpleParser(message), receivedAt: Date.now() }));
 }
