@@ -219,12 +219,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const images = new ImageService(opened.storage, app.log);
   const places = new PlacesService();
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
-  const profiles: ProfilesService = new ProfilesService(database.db, images, {
+  const profiles: ProfilesService = new ProfilesService(database.db, images, places, {
     completedSwaps: (memberId) => proposals.completedSwaps(memberId),
     replyTimes: (memberId, since) => conversations.replyTimes(memberId, since),
   });
   const blocks = new BlocksService(database.db, profiles);
-  const items = new ItemsService(database.db, images, bus, community, blocks);
+  const items = new ItemsService(database.db, images, bus, community, blocks, places);
   const notifications = new NotificationsService(database.db, bus);
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
   // Mails name the community as it is called when they are sent.

@@ -175,7 +175,7 @@ export async function listedSince(db: Executor, ownerId: string, since: Date): P
 
 export async function insertItem(
   db: Executor,
-  values: Pick<ItemRow, 'ownerId' | 'title' | 'description' | 'category' | 'value' | 'location'>,
+  values: Pick<ItemRow, 'ownerId' | 'title' | 'description' | 'category' | 'value' | 'location' | 'placeId'>,
 ): Promise<ItemRow> {
   const [row] = await db.insert(items).values(values).returning();
   return row!;
@@ -184,7 +184,7 @@ export async function insertItem(
 export async function updateItem(
   db: Executor,
   id: string,
-  values: Pick<ItemRow, 'title' | 'description' | 'category' | 'value' | 'location'>,
+  values: Pick<ItemRow, 'title' | 'description' | 'category' | 'value' | 'location' | 'placeId'>,
 ): Promise<ItemRow> {
   const [row] = await db
     .update(items)

@@ -1,9 +1,10 @@
-import { PLACE_SUGGESTIONS_MAX, TEXT, type PlaceSearchResponse } from '@swapyard/contract';
-import { eq } from 'drizzle-orm';
+import { PLACE_SUGGESTIONS_MAX, TEXT, type CurrentUser, type ItemDetail, type PlaceSearchResponse, type PublicProfile } from '@swapyard/contract';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { places } from '../../db/schema/index.ts';
+import { items, places, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { createItem, imageFiles, itemInput, postItem, putItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { foldName } from './gazetteer.ts';
 
@@ -15,6 +16,8 @@ let member: Member;
 
 beforeEach(async () => {
   ({ app } = await buildTestApp());
+  // The first account is the admin, who may not leave: registered apart.
+  await registerMember(app, { displayName: 'Site Founder' });
   member = await registerMember(app);
 });
 afterEach(async () => {
@@ -108,5 +111,64 @@ describe('PlacesService', () => {
     expect(await service.useText(database.db, 'Leeds city centre')).toBeNull();
     expect(await service.useText(database.db, 'York, Narnia')).toBeNull();
     expect((await placeRows()).map((row) => row.id).sort()).toEqual([LEEDS, YORK, 4562407].sort());
+  });
+});
+
+describe('listings and profiles on places', () => {
+  const yorkLabel = 'York, England, United Kingdom';
+  const itemOf = async (id: string) => (await send(app, 'GET', `/api/items/${id}`, { cookie: member.cookie })).json<{ item: ItemDetail }>().item;
+  const patchMe = (body: Record<string, unknown>) => send(app, 'PATCH', '/api/me', { cookie: member.cookie, body: { displayName: 'Pat', bio: '', ...body } });
+  const me = async () => (await send(app, 'GET', '/api/me', { cookie: member.cookie })).json<{ user: CurrentUser }>().user;
+
+  it('stores a chosen place as its label and id, and shows it on the item', async () => {
+    const item = await createItem(app, member, { location: 'whatever the form typed', placeId: String(YORK) });
+    expect(item.location).toBe(yorkLabel);
+    expect(item.place).toEqual({ id: YORK, name: 'York', region: 'England', country: 'GB' });
+    expect((await placeRows()).map((row) => row.id)).toEqual([YORK]);
+
+    const moved = await putItem(app, member, item.id, { ...itemInput(), placeId: String(LEEDS) });
+    expect(moved.json<{ item: ItemDetail }>().item).toMatchObject({ location: 'Leeds, England, United Kingdom', place: { id: LEEDS } });
+  });
+
+  it('matches the location text of a client that sends no place, and keeps unmatched text with no place', async () => {
+    const york = await createItem(app, member, { location: 'york' });
+    expect(york).toMatchObject({ location: 'york', place: { id: YORK } });
+    const elsewhere = await createItem(app, member, { location: 'Behind the old mill' });
+    expect(elsewhere).toMatchObject({ location: 'Behind the old mill', place: null });
+    expect((await itemOf(elsewhere.id)).place).toBeNull();
+  });
+
+  it('refuses an unknown place with the places text, and lists nothing', async () => {
+    const listed = await app.services.database.db.select({ n: count() }).from(items);
+    for (const placeId of ['999999999', 'York', '-3']) {
+      const response = await postItem(app, member, { ...itemInput(), placeId }, await imageFiles(1));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(TEXT.places.unknown);
+    }
+    expect(await app.services.database.db.select({ n: count() }).from(items)).toEqual(listed);
+    expect(await placeRows()).toEqual([]);
+  });
+
+  it('puts a member on a place, by choice or by their text, shows it on their profile, and takes it off', async () => {
+    const chosen = await patchMe({ location: '', placeId: YORK });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json<{ user: CurrentUser }>().user).toMatchObject({ location: yorkLabel, place: { id: YORK } });
+    const profile = (await send(app, 'GET', `/api/users/${member.user.id}`, { cookie: member.cookie })).json<{ profile: PublicProfile }>().profile;
+    expect(profile.place).toEqual({ id: YORK, name: 'York', region: 'England', country: 'GB' });
+
+    expect((await patchMe({ location: 'Leeds' })).json<{ user: CurrentUser }>().user).toMatchObject({ location: 'Leeds', place: { id: LEEDS } });
+    expect((await patchMe({ location: 'Leeds', placeId: null })).json<{ user: CurrentUser }>().user).toMatchObject({ location: 'Leeds', place: null });
+
+    const refused = await patchMe({ location: '', placeId: 999_999_999 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(TEXT.places.unknown);
+    expect(await me()).toMatchObject({ location: 'Leeds', place: null, displayName: 'Pat' });
+  });
+
+  it("forgets a deleted member's place", async () => {
+    await patchMe({ location: '', placeId: YORK });
+    expect((await send(app, 'POST', '/api/me/delete', { cookie: member.cookie, body: { password: member.password } })).statusCode).toBe(204);
+    const [row] = await app.services.database.db.select({ location: users.location, placeId: users.placeId }).from(users).where(eq(users.id, member.user.id));
+    expect(row).toEqual({ location: '', placeId: null });
   });
 });

@@ -2,16 +2,13 @@ import { PLACE_SUGGESTIONS_MAX, TEXT, type PlaceSummary } from '@swapyard/contra
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { foldName, gazetteer, type GazetteerPlace } from './gazetteer.ts';
+import { placeSummaryOf as summaryOf, presentPlace } from './present-place.ts';
 import * as repo from './repository.ts';
 
 /** Enough for the most common town names ("San José", "Springfield"). */
 const SAME_NAME_MAX = 200;
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
-/** A member sees a town, never its coordinates. */
-function summaryOf({ id, name, region, country }: GazetteerPlace): PlaceSummary {
-  return { id, name, region, country };
-}
 
 /**
  * Places from the offline gazetteer that ships with the app (docs/decisions/022): the picker's
@@ -25,9 +22,8 @@ export class PlacesService {
   }
 
   /** The town with this GeoNames id, if the gazetteer has it. */
-  summary(placeId: number): PlaceSummary | undefined {
-    const place = gazetteer().byId(placeId);
-    return place && summaryOf(place);
+  summary(placeId: number): PlaceSummary | null {
+    return presentPlace(placeId);
   }
 
   /** Where the town is, for a distance from it; the member-facing shapes never carry this. */
@@ -51,6 +47,22 @@ export class PlacesService {
     if (!place) throw badRequest(TEXT.places.unknown);
     await repo.upsert(tx, place);
     return summaryOf(place);
+  }
+
+  /** Refuses, before anything is stored, a place id the gazetteer does not know. */
+  assertKnown(placeId: number | null | undefined): void {
+    if (placeId != null && !gazetteer().byId(placeId)) throw badRequest(TEXT.places.unknown);
+  }
+
+  /**
+   * What a form's location is stored as, in the caller's transaction: a chosen place's label and
+   * id; none chosen (null), the text as typed and no place; no choice sent (older clients), the
+   * text as typed and the town it names, if any.
+   */
+  async locate(tx: Executor, { placeId, location }: { placeId?: number | null | undefined; location: string }): Promise<{ location: string; placeId: number | null }> {
+    if (placeId === null) return { location, placeId: null };
+    if (placeId === undefined) return { location, placeId: (await this.useText(tx, location))?.id ?? null };
+    return { location: this.label(await this.use(tx, placeId)), placeId };
   }
 
   /**

@@ -17,7 +17,7 @@ export async function countItems(db: Executor, ownerId: string): Promise<number>
 export async function updateProfile(
   db: Executor,
   id: string,
-  values: Partial<Pick<UserRow, 'displayName' | 'bio' | 'location' | 'photoUrl'>>,
+  values: Partial<Pick<UserRow, 'displayName' | 'bio' | 'location' | 'placeId' | 'photoUrl'>>,
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row!;
@@ -32,7 +32,7 @@ export function summariesByIds(db: Executor, ids: string[]) {
 
 /** What a member who deleted their account leaves of their profile: nothing another member could read. */
 export async function eraseProfile(db: Executor, id: string): Promise<void> {
-  await db.update(users).set({ displayName: '', photoUrl: null, bio: '', location: '' }).where(eq(users.id, id));
+  await db.update(users).set({ displayName: '', photoUrl: null, bio: '', location: '', placeId: null }).where(eq(users.id, id));
 }
 
 export async function addRating(db: Executor, userId: string, stars: number): Promise<void> {
