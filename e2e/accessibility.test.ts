@@ -112,6 +112,17 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the add-item form with the place picker open', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto('/add-item');
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await location.pressSequentially('york');
+    await location.press('ArrowDown');
+    await page.getByRole('option', { selected: true }).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the propose-exchange form with its field errors', async () => {
     const { page } = await browsers.desktop(true);
     await page.goto(`/propose-exchange/${world().benItem.id}`);

@@ -30,6 +30,7 @@ import { DataExportService } from './modules/data-export/service.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
+import { defineTextMatching } from './modules/places/backfill.ts';
 import { placeRoutes } from './modules/places/routes.ts';
 import { PlacesService } from './modules/places/service.ts';
 import { FavouritesService } from './modules/favourites/service.ts';
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks, proposals);
   blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
+  defineTextMatching(jobs, database.db, places, [items.unplaced, profiles.unplaced]);
   const favourites = new FavouritesService(database.db, items, notifications);
   items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
   items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));

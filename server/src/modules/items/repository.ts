@@ -260,3 +260,18 @@ export async function setHidden(db: Executor, id: string, reason: string | null)
     .returning();
   return row;
 }
+
+/** Listings with location text and no place yet, in id order from `afterId` on (issue 17's one-off matching). */
+export function unplacedPage(db: Executor, afterId: string | undefined, limit: number) {
+  return db
+    .select({ id: items.id, location: items.location })
+    .from(items)
+    .where(and(isNull(items.placeId), ne(items.location, ''), afterId === undefined ? undefined : gt(items.id, afterId)))
+    .orderBy(asc(items.id))
+    .limit(limit);
+}
+
+/** Only rows still without a place: an owner's own choice since is kept. */
+export async function setPlace(db: Executor, ids: string[], placeId: number): Promise<void> {
+  await db.update(items).set({ placeId }).where(and(inArray(items.id, ids), isNull(items.placeId)));
+}

@@ -19,6 +19,7 @@ import type { CommunityService } from '../community/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { BlocksService } from '../blocks/service.ts';
+import type { UnplacedRows } from '../places/backfill.ts';
 import type { PlacesService } from '../places/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentMember } from '../profiles/present-member.ts';
@@ -60,6 +61,12 @@ export type SavedAmong = (memberId: string, itemIds: string[]) => Promise<Set<st
 export class ItemsService {
   private readonly changeHooks: ItemChangeHook[] = [];
   private savedAmong: SavedAmong = () => Promise.resolve(new Set());
+
+  /** Listings whose location text has no place yet, for the one-off matching (places/backfill.ts). */
+  readonly unplaced: UnplacedRows = {
+    page: (afterId, limit) => repo.unplacedPage(this.db, afterId, limit),
+    place: (tx, ids, placeId) => repo.setPlace(tx, ids, placeId),
+  };
 
   constructor(
     private readonly db: Database,

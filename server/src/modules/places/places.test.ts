@@ -6,6 +6,7 @@ import { items, places, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem, imageFiles, itemInput, postItem, putItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
+import { placeByText } from './backfill.ts';
 import { foldName } from './gazetteer.ts';
 
 const YORK = 2633352;
@@ -171,4 +172,32 @@ describe('listings and profiles on places', () => {
     const [row] = await app.services.database.db.select({ location: users.location, placeId: users.placeId }).from(users).where(eq(users.id, member.user.id));
     expect(row).toEqual({ location: '', placeId: null });
   });
+});
+
+describe('matching what was written before places', () => {
+  it('gives old listings and profiles the town their text names, once, and leaves the rest text only', async () => {
+    const { database, items: itemsService, profiles, places: service } = app.services;
+    const db = database.db;
+    const york = await createItem(app, member, { location: 'York' });
+    const mill = await createItem(app, member, { location: 'Behind the old mill' });
+    const chosen = await createItem(app, member, { location: 'Leeds' });
+    await send(app, 'PATCH', '/api/me', { cookie: member.cookie, body: { displayName: 'Pat', bio: '', location: 'Zürich' } });
+    // As the rows were before places: text only.
+    await db.update(items).set({ placeId: null });
+    await db.update(users).set({ placeId: null });
+    // The owner chose a place in between: kept.
+    await db.update(items).set({ placeId: YORK }).where(eq(items.id, chosen.id));
+
+    expect(await placeByText(db, service, itemsService.unplaced)).toBe(1);
+    expect(await placeByText(db, service, profiles.unplaced)).toBe(1);
+
+    const placeOf = async (id: string) => (await db.select({ placeId: items.placeId }).from(items).where(eq(items.id, id)))[0]?.placeId;
+    expect([await placeOf(york.id), await placeOf(mill.id), await placeOf(chosen.id)]).toEqual([YORK, null, YORK]);
+    const [me] = await db.select({ location: users.location, placeId: users.placeId }).from(users).where(eq(users.id, member.user.id));
+    expect(me).toEqual({ location: 'Zürich', placeId: 2657896 });
+
+    expect(await placeByText(db, service, itemsService.unplaced)).toBe(0);
+    expect(await placeByText(db, service, profiles.unplaced)).toBe(0);
+  });
+
 });

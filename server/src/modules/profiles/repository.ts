@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, users } from '../../db/schema/index.ts';
 
@@ -56,4 +56,19 @@ export function moderatedByIds(db: Executor, ids: string[]) {
     })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+/** Members with location text and no place yet, in id order from `afterId` on (issue 17's one-off matching). */
+export function unplacedPage(db: Executor, afterId: string | undefined, limit: number) {
+  return db
+    .select({ id: users.id, location: users.location })
+    .from(users)
+    .where(and(isNull(users.placeId), ne(users.location, ''), afterId === undefined ? undefined : gt(users.id, afterId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+}
+
+/** Only rows still without a place: a member's own choice since is kept. */
+export async function setPlace(db: Executor, ids: string[], placeId: number): Promise<void> {
+  await db.update(users).set({ placeId }).where(and(inArray(users.id, ids), isNull(users.placeId)));
 }

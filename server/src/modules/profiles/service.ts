@@ -12,6 +12,7 @@ import { presentCurrentUser } from '../auth/present-user.ts';
 import type { Session } from '../auth/service.ts';
 import { imageUrl } from '../uploads/image-keys.ts';
 import type { ImageService } from '../uploads/service.ts';
+import type { UnplacedRows } from '../places/backfill.ts';
 import type { PlacesService } from '../places/service.ts';
 import { presentMember } from './present-member.ts';
 import * as repo from './repository.ts';
@@ -26,6 +27,12 @@ export interface TrustSources {
 }
 
 export class ProfilesService {
+  /** Members whose location text has no place yet, for the one-off matching (places/backfill.ts). */
+  readonly unplaced: UnplacedRows = {
+    page: (afterId, limit) => repo.unplacedPage(this.db, afterId, limit),
+    place: (tx, ids, placeId) => repo.setPlace(tx, ids, placeId),
+  };
+
   constructor(
     private readonly db: Database,
     private readonly images: ImageService,
