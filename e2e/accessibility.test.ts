@@ -118,7 +118,7 @@ describe('pages in another state', () => {
     const location = page.getByRole('combobox', { name: 'Location' });
     await location.pressSequentially('york');
     await location.press('ArrowDown');
-    await page.getByRole('option', { selected: true }).waitFor();
+    await page.getByRole('listbox', { name: 'Location' }).getByRole('option', { selected: true }).waitFor();
 
     expect(await problemsOn(page)).toEqual([]);
   });

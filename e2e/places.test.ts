@@ -26,7 +26,7 @@ test.each([
   await expect.poll(() => location.getAttribute('aria-expanded'), UI_WAIT).toBe('true');
   await page.getByRole('status').filter({ hasText: /places? found/ }).waitFor();
   await location.press('ArrowDown');
-  const active = page.getByRole('option', { selected: true });
+  const active = page.getByRole('listbox', { name: 'Location' }).getByRole('option', { selected: true });
   await expect.poll(() => active.textContent(), UI_WAIT).toBe('YorkEngland, United Kingdom');
   await location.press('Enter');
   await expect.poll(() => location.inputValue(), UI_WAIT).toBe('York, England, United Kingdom');
