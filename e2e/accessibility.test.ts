@@ -117,8 +117,10 @@ describe('pages in another state', () => {
     await page.goto('/add-item');
     const location = page.getByRole('combobox', { name: 'Location' });
     await location.pressSequentially('york');
+    const suggestions = page.getByRole('listbox', { name: 'Location' });
+    await suggestions.getByRole('option').first().waitFor();
     await location.press('ArrowDown');
-    await page.getByRole('listbox', { name: 'Location' }).getByRole('option', { selected: true }).waitFor();
+    await suggestions.getByRole('option', { selected: true }).waitFor();
 
     expect(await problemsOn(page)).toEqual([]);
   });
