@@ -112,6 +112,19 @@ describe('pages in another state', () => {
     expect(await problemsOn(page)).toEqual([]);
   });
 
+  test('the add-item form with the place picker open', async () => {
+    const { page } = await browsers.desktop(true);
+    await page.goto('/add-item');
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await location.pressSequentially('york');
+    const suggestions = page.getByRole('listbox', { name: 'Location' });
+    await suggestions.getByRole('option').first().waitFor();
+    await location.press('ArrowDown');
+    await suggestions.getByRole('option', { selected: true }).waitFor();
+
+    expect(await problemsOn(page)).toEqual([]);
+  });
+
   test('the propose-exchange form with its field errors', async () => {
     const { page } = await browsers.desktop(true);
     await page.goto(`/propose-exchange/${world().benItem.id}`);

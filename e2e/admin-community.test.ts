@@ -7,6 +7,7 @@ import { apiChange } from './fixtures/api.ts';
 import { DESKTOP, PHONE, UI_WAIT, pathnameOf, toast, useBrowsers } from './fixtures/browser.ts';
 import { pngFile } from './fixtures/items.ts';
 import { fillRegisterForm, newMember, registerSignedIn, type Member } from './fixtures/members.ts';
+import { choosePlace } from './fixtures/places.ts';
 import { useServer } from './fixtures/server.ts';
 
 // New members' daily limits on, as on a real site: one journey is about them, the others list nothing.
@@ -132,7 +133,7 @@ test("a new member over the day's listing limit is told when they can list more"
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Category').selectOption('Other');
     await page.getByLabel('Value (in points)').fill('5');
-    await page.getByLabel('Location').fill('Elm Street');
+    await choosePlace(page, 'York');
     await page.locator('input[type=file]').setInputFiles(await pngFile('lamp.png'));
     await page.getByRole('img', { name: 'Image 1' }).waitFor();
     await page.getByRole('button', { name: 'Add Item', exact: true }).click();

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { DESKTOP, PHONE, textsOf, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
 import { listItem, oversizePhoto, pngFile } from './fixtures/items.ts';
 import { registerSignedIn } from './fixtures/members.ts';
+import { choosePlace } from './fixtures/places.ts';
 import { useServer } from './fixtures/server.ts';
 
 const server = useServer();
@@ -28,7 +29,7 @@ test('an item added with two images comes first on the marketplace, live for ano
   await page.getByLabel('Description').fill('Steel frame, new tyres.');
   await page.getByLabel('Category').selectOption('Sports');
   await page.getByLabel('Value (in points)').fill('75');
-  await page.getByLabel('Location').fill('Leeds');
+  await choosePlace(page, 'Leeds');
   await page.locator('input[type=file]').setInputFiles([await pngFile('front.png', '#aa3333'), await pngFile('side.png', '#3333aa')]);
   await page.getByRole('img', { name: 'Image 2' }).waitFor();
   await page.getByRole('button', { name: 'Add Item', exact: true }).click();
@@ -57,7 +58,7 @@ test('the add-item form shows its validation toasts in order and stores nothing'
     [() => page.getByLabel('Title').fill('Desk lamp'), TEXT.items.categoryRequired],
     [() => page.getByLabel('Category').selectOption('Electronics').then(() => undefined), TEXT.items.valueInvalid],
     [() => page.getByLabel('Value (in points)').fill('12'), TEXT.items.locationRequired],
-    [() => page.getByLabel('Location').fill('York'), TEXT.items.imagesRequired],
+    [() => choosePlace(page, 'York'), TEXT.items.imagesRequired],
   ];
 
   for (const [fix, message] of steps) {

@@ -9,7 +9,8 @@ import { measureAccepts } from './measures/accepts.ts';
 import { measureBytes } from './measures/bytes.ts';
 import { measureChat } from './measures/chat.ts';
 import { measureForgotPassword } from './measures/forgot-password.ts';
-import { measureJavaScript } from './measures/javascript.ts';
+import { measureGazetteer } from './measures/gazetteer.ts';
+import { measureJavaScript, measurePlacePicker } from './measures/javascript.ts';
 import { measureLighthouse } from './measures/lighthouse.ts';
 import { measureMailDrain } from './measures/mail.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
@@ -139,10 +140,18 @@ async function main(): Promise<void> {
   try {
     // The mail drain needs neither the web app nor the listings; the JavaScript measure needs no server.
     const needsWeb = [...options.only].some((measure) => measure !== 'mail');
-    const needsData = [...options.only].some((measure) => measure !== 'javascript' && measure !== 'mail');
+    const needsData = [...options.only].some((measure) => measure !== 'javascript' && measure !== 'mail' && measure !== 'gazetteer');
     if (needsWeb) log('building the web app');
     const web = needsWeb ? await buildWeb(webDir) : undefined;
     if (web && options.only.has('javascript')) results.push(...measureJavaScript(web));
+    if (web && options.only.has('gazetteer')) {
+      results.push(
+        ...(await attempt('server', 'gazetteer', async () => {
+          const gazetteer = await measureGazetteer();
+          return [...gazetteer.results, measurePlacePicker(web, gazetteer.sampleResponseGzipBytes)];
+        })),
+      );
+    }
     if (web && needsData) results.push(...(await attempt('PGlite', 'data and server', () => benchEngine('PGlite', options, web))));
     if (web && options.databaseUrl && needsData) {
       results.push(...(await attempt('PostgreSQL', 'data and servers', () => benchEngine('PostgreSQL', options, web))));

@@ -5,6 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
+import { placeSummary } from './places.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.account;
@@ -88,6 +89,8 @@ export const currentUser = z.object({
   photoUrl: z.string().nullable(),
   bio: z.string(),
   location: z.string(),
+  /** Issue 17: the town `location` names (the marketplace's default "within ... of"); null for text no town matched. */
+  place: placeSummary.nullable(),
   points: z.number().int(),
   averageRating: z.number(),
   ratingCount: z.number().int(),

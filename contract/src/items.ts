@@ -13,7 +13,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from './constants.ts';
 import { digitsOnly, optionalQueryText, pageQuery } from './paging.ts';
-import { placeId } from './places.ts';
+import { placeId, placeSummary } from './places.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.items;
@@ -42,6 +42,11 @@ export const itemFields = z.object({
     .min(1, t.locationRequired)
     .max(ITEM_LOCATION_MAX_LENGTH, t.locationRequired),
   description: z.string().trim().max(ITEM_DESCRIPTION_MAX_LENGTH).default(''),
+  /**
+   * Issue 17: the town chosen in the place picker, whose label then becomes `location`. Without it
+   * (older clients), the location text is matched to a town where it names one.
+   */
+  placeId: z.preprocess((raw) => (raw === '' ? undefined : raw), placeId.optional()),
 });
 export type ItemFields = z.infer<typeof itemFields>;
 
@@ -70,6 +75,8 @@ export const itemCard = z.object({
   category: z.enum(CATEGORIES),
   value: z.number().int(),
   location: z.string(),
+  /** Issue 17: the town `location` names; null for text no town matched. */
+  place: placeSummary.nullable(),
   status: z.enum(ITEM_STATUSES),
   createdAt: z.iso.datetime(),
   ownerId: z.uuid(),

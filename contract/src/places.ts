@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLACE_SUGGESTIONS_MAX } from './constants.ts';
 import { digitsOnly, optionalQueryText } from './paging.ts';
+import { TEXT } from './texts.ts';
 
 /** A town from the gazetteer as members see it: never coordinates, which stay on the server. */
 export const placeSummary = z.object({
@@ -14,7 +15,10 @@ export const placeSummary = z.object({
 export type PlaceSummary = z.infer<typeof placeSummary>;
 
 /** A GeoNames id as a form field or query parameter writes it. */
-export const placeId = z.preprocess(digitsOnly, z.number().int().positive());
+export const placeId = z.preprocess(
+  digitsOnly,
+  z.number({ error: TEXT.places.unknown }).int({ error: TEXT.places.unknown }).positive({ error: TEXT.places.unknown }),
+);
 
 /** The place picker's question: a few letters, accents and case ignored. */
 export const placeSearchQuery = z.object({ q: optionalQueryText(100) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, ITEM_LOCATION_MAX_LENGTH } from './constants.ts';
+import { placeId, placeSummary } from './places.ts';
 import { TEXT } from './texts.ts';
 
 /** What a profile adds to its member since date and ratings so others can judge a swap: both computed by the server. */
@@ -17,6 +18,8 @@ export const publicProfile = z.object({
   photoUrl: z.string().nullable(),
   bio: z.string(),
   location: z.string(),
+  /** Issue 17: the town `location` names; null for text no town matched. */
+  place: placeSummary.nullable(),
   averageRating: z.number(),
   ratingCount: z.number().int(),
   itemCount: z.number().int(),
@@ -35,6 +38,11 @@ export const profileUpdateBody = z.object({
     .min(1, TEXT.account.nameRequired)
     .max(DISPLAY_NAME_MAX_LENGTH, TEXT.account.nameTooLong),
   location: z.string().trim().max(ITEM_LOCATION_MAX_LENGTH),
+  /**
+   * Issue 17: the town chosen in the place picker (its label becomes `location`), or null for none.
+   * Absent (older clients): the location text is matched to a town where it names one.
+   */
+  placeId: placeId.nullable().optional(),
   bio: z.string().trim().max(BIO_MAX_LENGTH),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -30,6 +30,9 @@ import { DataExportService } from './modules/data-export/service.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
+import { defineTextMatching } from './modules/places/backfill.ts';
+import { placeRoutes } from './modules/places/routes.ts';
+import { PlacesService } from './modules/places/service.ts';
 import { FavouritesService } from './modules/favourites/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
@@ -105,6 +108,7 @@ export interface Services {
   suspensions: SuspensionsService;
   moderation: ModerationService;
   favourites: FavouritesService;
+  places: PlacesService;
 }
 
 declare module 'fastify' {
@@ -214,13 +218,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = new AuthService(database.db, bus, points, roles, community, jobs, mailer, publicUrl);
   const push = new PushService(database.db, secrets, auth, { vapid: config.vapid, agent: options.pushAgent }, app.log);
   const images = new ImageService(opened.storage, app.log);
+  const places = new PlacesService();
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
-  const profiles: ProfilesService = new ProfilesService(database.db, images, {
+  const profiles: ProfilesService = new ProfilesService(database.db, images, places, {
     completedSwaps: (memberId) => proposals.completedSwaps(memberId),
     replyTimes: (memberId, since) => conversations.replyTimes(memberId, since),
   });
   const blocks = new BlocksService(database.db, profiles);
-  const items = new ItemsService(database.db, images, bus, community, blocks);
+  const items = new ItemsService(database.db, images, bus, community, blocks, places);
   const notifications = new NotificationsService(database.db, bus);
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
   // Mails name the community as it is called when they are sent.
@@ -264,6 +269,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const conversations = new ConversationsService(database.db, bus, images, notifications, profiles, items, community, blocks, proposals);
   blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
+  defineTextMatching(jobs, database.db, places, [items.unplaced, profiles.unplaced]);
   const favourites = new FavouritesService(database.db, items, notifications);
   items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
   items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
@@ -308,6 +314,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     moderation,
     swapProblems,
     favourites,
+    places,
   });
 
   const pruneTimer = setInterval(() => {
@@ -381,6 +388,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(moderationRoutes(moderation, limits.reports));
   await app.register(swapProblemRoutes(swapProblems, limits));
   await app.register(favouriteRoutes(favourites));
+  await app.register(placeRoutes(places));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);

@@ -6,6 +6,9 @@ import type { Manifest, WebBuild } from '../lib/web-build.ts';
 
 const LOGIN_BUDGET_BYTES = 150 * 1024;
 const LOGIN_PAGE = 'src/features/auth/pages/login-page.tsx';
+/** A chunk shared by the pages that show the picker: keyed by its file name, as Vite keys shared chunks. */
+const PLACE_PICKER = /(^|\/)_?place-picker[-.]/;
+const PLACE_PICKER_BUDGET_BYTES = 30 * 1024;
 /** Modules the router loads lazily, one per route (pages), plus the signed-in shell around them. */
 const ROUTE_MODULE = /(\/pages\/[^/]+-page|\/app-shell)\.tsx$/;
 
@@ -18,17 +21,48 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
+function gzippedSize(build: WebBuild) {
+  const size = new Map<string, number>();
+  return (file: string) => {
+    if (!size.has(file)) size.set(file, gzipSync(fs.readFileSync(path.join(build.dir, file))).length);
+    return size.get(file)!;
+  };
+}
+
+/**
+ * Issue 17: the place picker's JavaScript (its chunk and what it imports that the entry does not
+ * bring) plus one answer of /api/places, gzipped, against 30 KB; and it must not load with /login.
+ */
+export function measurePlacePicker(build: WebBuild, answerGzipBytes: number): Result {
+  const gzipped = gzippedSize(build);
+  const entryKey = Object.keys(build.manifest).find((key) => build.manifest[key]!.isEntry)!;
+  const entry = closure(build.manifest, entryKey);
+  const pickerKey = Object.keys(build.manifest).find((key) => PLACE_PICKER.test(key));
+  const picker = pickerKey && build.manifest[pickerKey];
+  if (!pickerKey || !picker) throw new Error('the web build has no chunk of its own for the place picker');
+  const own = [...closure(build.manifest, pickerKey)].filter((file) => !entry.has(file));
+  const pickerBytes = own.reduce((sum, file) => sum + gzipped(file), 0);
+  const inLogin = closure(build.manifest, LOGIN_PAGE, new Set(entry)).has(picker.file);
+  const total = pickerBytes + answerGzipBytes;
+  return {
+    where: 'browser',
+    measure: 'place picker: its JavaScript and one /api/places answer, gzipped',
+    measured: `${bytes(total)} (${bytes(pickerBytes)} JavaScript, ${bytes(answerGzipBytes)} answer)${inLogin ? ', LOADED BY /login' : ', not in /login'}`,
+    reference: '-',
+    ratio: `${Math.round((100 * total) / PLACE_PICKER_BUDGET_BYTES)}% of the budget`,
+    budget: `<= ${bytes(PLACE_PICKER_BUDGET_BYTES)}, not in /login`,
+    verdict: passIf(total <= PLACE_PICKER_BUDGET_BYTES && !inLogin),
+    figures: { pickerBytes, answerGzipBytes },
+  };
+}
+
 /**
  * Gzipped JavaScript (zlib's default level, as a server compresses on the fly): what /login
  * needs (the entry, its imports, and the login page's chunk), and for every route its own chunk
  * plus whatever it imports that the entry does not already bring.
  */
 export function measureJavaScript(build: WebBuild): Result[] {
-  const size = new Map<string, number>();
-  const gzipped = (file: string) => {
-    if (!size.has(file)) size.set(file, gzipSync(fs.readFileSync(path.join(build.dir, file))).length);
-    return size.get(file)!;
-  };
+  const gzipped = gzippedSize(build);
   const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipped(file), 0);
   const entryKey = Object.keys(build.manifest).find((key) => build.manifest[key]!.isEntry);
   if (!entryKey) throw new Error('the web build has no entry chunk');

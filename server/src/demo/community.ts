@@ -10,18 +10,18 @@ export const DEMO_PASSWORD = 'swapyard-demo';
 export const demoEmail = (key: string) => `${key}@${DEMO_EMAIL_DOMAIN}`;
 
 export const MEMBERS = [
-  { key: 'maya', name: 'Maya Okafor', location: 'Riverside', bio: 'Primary school teacher, weekend potter and serial declutterer. Happy to swap books, plants and anything for the kitchen.' },
-  { key: 'tom', name: 'Tom Becker', location: 'Old Town', bio: 'Bike mechanic by day. I fix bikes for points and always need bits for my allotment shed.' },
-  { key: 'priya', name: 'Priya Nair', location: 'Northfield', bio: 'Software developer and board-game hoarder. Trying to own fewer, better things.' },
-  { key: 'kofi', name: 'Kofi Mensah', location: 'Harbourside', bio: 'I run the Saturday football club for under-12s and collect kit for the kids who need it.' },
-  { key: 'zoe', name: 'Zoë Kowalski', location: 'Hillcrest', bio: 'Vintage clothes, sewing repairs and alterations. If it has a missing button, bring it over.' },
-  { key: 'wen', name: 'Wen Li', location: 'Station Quarter', bio: 'PhD student moving abroad in June: everything in my flat needs a new home.' },
-  { key: 'sam', name: 'Sam Hughes', location: 'Greenway', bio: 'Carpenter. I rescue old furniture and give it a second life.' },
-  { key: 'elena', name: 'Elena Rossi', location: 'Riverside', bio: 'Italian tutor and keen cook. I will happily trade lessons for garden vegetables.' },
-  { key: 'jonas', name: 'Jonas Berg', location: 'Old Town', bio: 'Photographer and gadget tinkerer, swapping the camera gear I no longer use.' },
-  { key: 'aisha', name: 'Aisha Rahman', location: 'Northfield', bio: 'New in town with two toddlers: outgrown clothes and toys out, sanity in.' },
-  { key: 'david', name: 'David Clarke', location: 'Harbourside', bio: 'Retired engineer. Glad to help with small electrical repairs and flat-pack assembly.' },
-  { key: 'lucia', name: 'Lucía Fernández', location: 'Hillcrest', bio: 'Yoga teacher and climber. Swapping gear, books and the odd class.' },
+  { key: 'maya', name: 'Maya Okafor', location: 'Leeds', bio: 'Primary school teacher, weekend potter and serial declutterer. Happy to swap books, plants and anything for the kitchen.' },
+  { key: 'tom', name: 'Tom Becker', location: 'York', bio: 'Bike mechanic by day. I fix bikes for points and always need bits for my allotment shed.' },
+  { key: 'priya', name: 'Priya Nair', location: 'Leeds', bio: 'Software developer and board-game hoarder. Trying to own fewer, better things.' },
+  { key: 'kofi', name: 'Kofi Mensah', location: 'Manchester', bio: 'I run the Saturday football club for under-12s and collect kit for the kids who need it.' },
+  { key: 'zoe', name: 'Zoë Kowalski', location: 'London', bio: 'Vintage clothes, sewing repairs and alterations. If it has a missing button, bring it over.' },
+  { key: 'wen', name: 'Wen Li', location: 'York', bio: 'PhD student moving abroad in June: everything in my flat needs a new home.' },
+  { key: 'sam', name: 'Sam Hughes', location: 'Harrogate', bio: 'Carpenter. I rescue old furniture and give it a second life.' },
+  { key: 'elena', name: 'Elena Rossi', location: 'Leeds', bio: 'Italian tutor and keen cook. I will happily trade lessons for garden vegetables.' },
+  { key: 'jonas', name: 'Jonas Berg', location: 'Berlin', bio: 'Photographer and gadget tinkerer, swapping the camera gear I no longer use.' },
+  { key: 'aisha', name: 'Aisha Rahman', location: 'Manchester', bio: 'New in town with two toddlers: outgrown clothes and toys out, sanity in.' },
+  { key: 'david', name: 'David Clarke', location: 'Bristol', bio: 'Retired engineer. Glad to help with small electrical repairs and flat-pack assembly.' },
+  { key: 'lucia', name: 'Lucía Fernández', location: 'Dublin', bio: 'Yoga teacher and climber. Swapping gear, books and the odd class.' },
 ] as const;
 
 export type MemberKey = (typeof MEMBERS)[number]['key'];
@@ -55,7 +55,7 @@ export const LISTINGS = {
     { owner: 'wen', title: 'Desk with drawer unit', value: 40, description: 'White, 120 x 60 cm. It comes apart for moving and I can help.' },
     { owner: 'maya', title: 'Set of four bistro chairs', value: 60, description: 'Folding metal chairs in sage green, happy outdoors.' },
     { owner: 'sam', title: 'Mid-century coffee table', value: 85, description: 'Teak veneer with tapered legs. One small ring mark on top.' },
-    { owner: 'wen', title: 'Single bed frame', value: 35, description: 'Metal frame with slats, no mattress. Collection from Station Quarter.' },
+    { owner: 'wen', title: 'Single bed frame', value: 35, description: 'Metal frame with slats, no mattress. Collection from near York station.' },
     { owner: 'aisha', title: 'Toddler bed with guard rail', value: 30, description: 'Takes a cot mattress. A few stickers we could not get off.' },
     { owner: 'elena', title: 'Kitchen dresser', value: 95, description: 'Painted cream, with a plate rack on top and two cupboards below.' },
     { owner: 'david', title: 'Garden bench', value: 50, description: 'Hardwood, seats three. Oiled last spring.' },
@@ -98,7 +98,7 @@ export const LISTINGS = {
     { owner: 'jonas', title: 'Two-person camping tent', value: 40, description: 'Pitched five times, all pegs present.' },
   ],
   Services: [
-    { owner: 'tom', title: 'Bike service and tune-up', value: 30, description: 'Gears, brakes, a chain clean and a safety check. Bring it to Old Town; usually done the same day.' },
+    { owner: 'tom', title: 'Bike service and tune-up', value: 30, description: 'Gears, brakes, a chain clean and a safety check. Bring it to my workshop in York; usually done the same day.' },
     { owner: 'elena', title: 'Italian lesson, one hour', value: 20, description: 'Conversation or grammar, beginners welcome. At my kitchen table or online.' },
     { owner: 'david', title: 'Flat-pack furniture assembly', value: 25, description: 'I bring my own tools. Most wardrobes take under two hours.' },
     { owner: 'zoe', title: 'Clothing alterations and repairs', value: 15, description: 'Hems, zips, buttons and patches. Back within a week.' },

@@ -49,11 +49,14 @@ describe('the demo seed', () => {
       expect(person.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`)).toBe(true);
       expect(person.bio.length).toBeGreaterThan(20);
       expect(person.location).not.toBe('');
+      // Issue 17: on real towns, so distances work in the demo.
+      expect(person.placeId).not.toBeNull();
       expect(person.photoUrl).toMatch(/^\/api\/images\/avatars\//);
       await storedImage(uploadsDir, person.photoUrl!.replace('/api/images/', '').replace(/\.webp$/, ''));
     }
 
-    const listings = await db.select({ id: items.id, category: items.category, status: items.status }).from(items);
+    const listings = await db.select({ id: items.id, category: items.category, status: items.status, placeId: items.placeId }).from(items);
+    expect(listings.every((item) => item.placeId !== null)).toBe(true);
     expect(listings.length).toBeGreaterThanOrEqual(60);
     expect(listings.filter((item) => item.status === 'available').length).toBeGreaterThanOrEqual(60);
     expect(new Set(listings.map((item) => item.category))).toEqual(new Set(CATEGORIES));

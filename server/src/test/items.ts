@@ -11,6 +11,8 @@ export type ItemInput = {
   category: string;
   value: string;
   location: string;
+  /** The place picker's choice (issue 17); absent, the location text is matched to a town. */
+  placeId?: string;
 };
 
 export function itemInput(overrides: Partial<ItemInput> = {}): ItemInput {

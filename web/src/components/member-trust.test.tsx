@@ -9,6 +9,7 @@ const profile: PublicProfile = {
   photoUrl: null,
   bio: '',
   location: '',
+  place: null,
   averageRating: 0,
   ratingCount: 0,
   itemCount: 0,

@@ -28,6 +28,13 @@ export const WEB_TEXT = {
   notices: {
     view: 'View',
   },
+  /** The credit the gazetteer's licence asks for (docs/decisions/022), under every signed-in page. */
+  credits: {
+    placesFrom: 'Places from',
+    geonames: 'GeoNames',
+    licensedUnder: ', licensed under',
+    licence: 'CC BY 4.0',
+  },
   /** Accept and Decline, offered on the proposal page and in the notifications list. */
   answers: {
     accept: 'Accept',

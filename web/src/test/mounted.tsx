@@ -42,6 +42,7 @@ export function signedInMember(overrides: Partial<CurrentUser> = {}): CurrentUse
     photoUrl: null,
     bio: '',
     location: '',
+    place: null,
     points: 100,
     averageRating: 0,
     ratingCount: 0,

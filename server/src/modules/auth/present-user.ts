@@ -1,4 +1,5 @@
 import type { CurrentUser, Role } from '@swapyard/contract';
+import { presentPlace } from '../places/present-place.ts';
 import type { UserRow } from './repository.ts';
 
 export function presentCurrentUser(row: UserRow): CurrentUser {
@@ -9,6 +10,7 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     photoUrl: row.photoUrl,
     bio: row.bio,
     location: row.location,
+    place: presentPlace(row.placeId),
     points: row.points,
     averageRating: row.ratingCount === 0 ? 0 : Math.round((row.ratingSum / row.ratingCount) * 10) / 10,
     ratingCount: row.ratingCount,

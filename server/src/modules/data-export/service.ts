@@ -24,7 +24,7 @@ export const README = `Your Swapyard data
 Everything Swapyard keeps about you, as it was when you downloaded it. Each .json file holds one
 kind of record; dates are in UTC (ISO 8601), newest first unless said otherwise.
 
-profile.json             your account: name, email, bio, location, points, rating, when you joined
+profile.json             your account: name, email, bio, location and its town, points, rating, when you joined
 listings.json            every item and service you listed, whatever its status, with its pictures
 proposals-sent.json      the swaps you proposed to others, and how each ended
 proposals-received.json  the swaps others proposed to you, and how each ended

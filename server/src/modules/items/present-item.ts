@@ -1,4 +1,5 @@
 import type { Category, ItemCard, ItemDetail, ItemStatus, ListedItem, MemberSummary } from '@swapyard/contract';
+import { presentPlace } from '../places/present-place.ts';
 import { imageUrl, thumbUrl } from '../uploads/image-keys.ts';
 import type { ItemImageRow, ItemRow } from './repository.ts';
 
@@ -10,6 +11,7 @@ function base(item: ItemRow) {
     category: item.category as Category,
     value: item.value,
     location: item.location,
+    place: presentPlace(item.placeId),
     status: item.status as ItemStatus,
     createdAt: item.createdAt.toISOString(),
     ownerId: item.ownerId,

@@ -175,7 +175,7 @@ export async function listedSince(db: Executor, ownerId: string, since: Date): P
 
 export async function insertItem(
   db: Executor,
-  values: Pick<ItemRow, 'ownerId' | 'title' | 'description' | 'category' | 'value' | 'location'>,
+  values: Pick<ItemRow, 'ownerId' | 'title' | 'description' | 'category' | 'value' | 'location' | 'placeId'>,
 ): Promise<ItemRow> {
   const [row] = await db.insert(items).values(values).returning();
   return row!;
@@ -184,7 +184,7 @@ export async function insertItem(
 export async function updateItem(
   db: Executor,
   id: string,
-  values: Pick<ItemRow, 'title' | 'description' | 'category' | 'value' | 'location'>,
+  values: Pick<ItemRow, 'title' | 'description' | 'category' | 'value' | 'location' | 'placeId'>,
 ): Promise<ItemRow> {
   const [row] = await db
     .update(items)
@@ -259,4 +259,19 @@ export async function setHidden(db: Executor, id: string, reason: string | null)
     .where(eq(items.id, id))
     .returning();
   return row;
+}
+
+/** Listings with location text and no place yet, in id order from `afterId` on (issue 17's one-off matching). */
+export function unplacedPage(db: Executor, afterId: string | undefined, limit: number) {
+  return db
+    .select({ id: items.id, location: items.location })
+    .from(items)
+    .where(and(isNull(items.placeId), ne(items.location, ''), afterId === undefined ? undefined : gt(items.id, afterId)))
+    .orderBy(asc(items.id))
+    .limit(limit);
+}
+
+/** Only rows still without a place: an owner's own choice since is kept. */
+export async function setPlace(db: Executor, ids: string[], placeId: number): Promise<void> {
+  await db.update(items).set({ placeId }).where(and(inArray(items.id, ids), isNull(items.placeId)));
 }

@@ -19,6 +19,8 @@ import type { CommunityService } from '../community/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { BlocksService } from '../blocks/service.ts';
+import type { UnplacedRows } from '../places/backfill.ts';
+import type { PlacesService } from '../places/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentMember } from '../profiles/present-member.ts';
 import { presentCard, presentDetail, presentListed } from './present-item.ts';
@@ -60,12 +62,19 @@ export class ItemsService {
   private readonly changeHooks: ItemChangeHook[] = [];
   private savedAmong: SavedAmong = () => Promise.resolve(new Set());
 
+  /** Listings whose location text has no place yet, for the one-off matching (places/backfill.ts). */
+  readonly unplaced: UnplacedRows = {
+    page: (afterId, limit) => repo.unplacedPage(this.db, afterId, limit),
+    place: (tx, ids, placeId) => repo.setPlace(tx, ids, placeId),
+  };
+
   constructor(
     private readonly db: Database,
     private readonly images: ImageService,
     private readonly bus: EventBus,
     private readonly community: CommunityService,
     private readonly blocks: BlocksService,
+    private readonly places: PlacesService,
   ) {}
 
   onChange(hook: ItemChangeHook): void {
@@ -225,6 +234,7 @@ export class ItemsService {
   async create(session: Session, form: MultipartForm): Promise<ItemDetail> {
     const fields = parseFields(form);
     if (form.files.length === 0) throw badRequest(TEXT.items.imagesRequired);
+    this.places.assertKnown(fields.placeId);
     const withinNewMemberLimit = (tx: Executor) =>
       this.community.limitNewMember(tx, session.userId, 'listings', (since) => repo.listedSince(tx, session.userId, since));
     // Refused before any photo is stored; counted again where the listing is written, under the member's lock.
@@ -234,7 +244,7 @@ export class ItemsService {
     try {
       itemId = await this.db.transaction(async (tx) => {
         await withinNewMemberLimit(tx);
-        const item = await repo.insertItem(tx, { ...fields, ownerId: session.userId });
+        const item = await repo.insertItem(tx, { ...fields, ...(await this.places.locate(tx, fields)), ownerId: session.userId });
         await repo.replaceImages(tx, item.id, stored.map(toImageRow));
         return item.id;
       });
@@ -253,6 +263,7 @@ export class ItemsService {
     if (current.item.ownerId !== session.userId) throw forbidden(TEXT.items.updateForbidden);
     if (current.item.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
     const fields = parseFields(form);
+    this.places.assertKnown(fields.placeId);
     const existing = await repo.imagesOf(this.db, id);
     const order = parseImageOrder(form, existing);
     const owner = await session.user();
@@ -268,9 +279,10 @@ export class ItemsService {
         if (!locked) throw notFound(TEXT.items.notFoundTitle);
         if (locked.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
         const imagesBefore = await repo.imagesOf(tx, id);
-        if (!differs(locked, imagesBefore, fields, finalImages)) return undefined;
+        const stored = { ...fields, ...(await this.places.locate(tx, fields)) };
+        if (!differs(locked, imagesBefore, stored, finalImages)) return undefined;
         const hooked = await this.runChangeHooks(tx, locked, 'changed', owner.displayName, fields);
-        await repo.updateItem(tx, id, fields);
+        await repo.updateItem(tx, id, stored);
         await repo.replaceImages(tx, id, finalImages);
         return hooked;
       });
@@ -366,10 +378,10 @@ function toImageRow(image: StoredImage) {
 function differs(
   item: repo.ItemRow,
   images: repo.ItemImageRow[],
-  fields: ItemFields,
+  fields: Pick<repo.ItemRow, 'title' | 'description' | 'category' | 'value' | 'location' | 'placeId'>,
   finalImages: { storageKey: string }[],
 ): boolean {
-  const fieldChanged = (['title', 'description', 'category', 'value', 'location'] as const).some((name) => item[name] !== fields[name]);
+  const fieldChanged = (['title', 'description', 'category', 'value', 'location', 'placeId'] as const).some((name) => item[name] !== fields[name]);
   const photosChanged =
     images.length !== finalImages.length || images.some((image, index) => image.storageKey !== finalImages[index]?.storageKey);
   return fieldChanged || photosChanged;

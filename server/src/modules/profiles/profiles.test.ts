@@ -29,6 +29,7 @@ describe('profiles', () => {
       photoUrl: null,
       bio: '',
       location: '',
+      place: null,
       averageRating: 0,
       ratingCount: 0,
       itemCount: 2,

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, users } from '../../db/schema/index.ts';
 
@@ -17,7 +17,7 @@ export async function countItems(db: Executor, ownerId: string): Promise<number>
 export async function updateProfile(
   db: Executor,
   id: string,
-  values: Partial<Pick<UserRow, 'displayName' | 'bio' | 'location' | 'photoUrl'>>,
+  values: Partial<Pick<UserRow, 'displayName' | 'bio' | 'location' | 'placeId' | 'photoUrl'>>,
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row!;
@@ -32,7 +32,7 @@ export function summariesByIds(db: Executor, ids: string[]) {
 
 /** What a member who deleted their account leaves of their profile: nothing another member could read. */
 export async function eraseProfile(db: Executor, id: string): Promise<void> {
-  await db.update(users).set({ displayName: '', photoUrl: null, bio: '', location: '' }).where(eq(users.id, id));
+  await db.update(users).set({ displayName: '', photoUrl: null, bio: '', location: '', placeId: null }).where(eq(users.id, id));
 }
 
 export async function addRating(db: Executor, userId: string, stars: number): Promise<void> {
@@ -56,4 +56,19 @@ export function moderatedByIds(db: Executor, ids: string[]) {
     })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+/** Members with location text and no place yet, in id order from `afterId` on (issue 17's one-off matching). */
+export function unplacedPage(db: Executor, afterId: string | undefined, limit: number) {
+  return db
+    .select({ id: users.id, location: users.location })
+    .from(users)
+    .where(and(isNull(users.placeId), ne(users.location, ''), afterId === undefined ? undefined : gt(users.id, afterId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+}
+
+/** Only rows still without a place: a member's own choice since is kept. */
+export async function setPlace(db: Executor, ids: string[], placeId: number): Promise<void> {
+  await db.update(users).set({ placeId }).where(and(inArray(users.id, ids), isNull(users.placeId)));
 }

@@ -12,6 +12,8 @@ import { presentCurrentUser } from '../auth/present-user.ts';
 import type { Session } from '../auth/service.ts';
 import { imageUrl } from '../uploads/image-keys.ts';
 import type { ImageService } from '../uploads/service.ts';
+import type { UnplacedRows } from '../places/backfill.ts';
+import type { PlacesService } from '../places/service.ts';
 import { presentMember } from './present-member.ts';
 import * as repo from './repository.ts';
 
@@ -25,9 +27,16 @@ export interface TrustSources {
 }
 
 export class ProfilesService {
+  /** Members whose location text has no place yet, for the one-off matching (places/backfill.ts). */
+  readonly unplaced: UnplacedRows = {
+    page: (afterId, limit) => repo.unplacedPage(this.db, afterId, limit),
+    place: (tx, ids, placeId) => repo.setPlace(tx, ids, placeId),
+  };
+
   constructor(
     private readonly db: Database,
     private readonly images: ImageService,
+    private readonly places: PlacesService,
     private readonly trustSources: TrustSources,
   ) {}
 
@@ -84,8 +93,12 @@ export class ProfilesService {
     return { completedSwaps, replyMinutes };
   }
 
-  async update(session: Session, body: ProfileUpdateBody): Promise<CurrentUser> {
-    return presentCurrentUser(await repo.updateProfile(this.db, session.userId, body));
+  async update(session: Session, { placeId, location, ...body }: ProfileUpdateBody): Promise<CurrentUser> {
+    this.places.assertKnown(placeId);
+    const user = await this.db.transaction(async (tx) =>
+      repo.updateProfile(tx, session.userId, { ...body, ...(await this.places.locate(tx, { placeId, location })) }),
+    );
+    return presentCurrentUser(user);
   }
 
   async setPhoto(session: Session, form: MultipartForm): Promise<CurrentUser> {

@@ -7,6 +7,8 @@ import { useRealtime } from '../use-realtime.ts';
 import { MobileBottomBar, MobileTopBar } from './mobile-nav.tsx';
 import { Sidebar } from './sidebar.tsx';
 
+const credits = WEB_TEXT.credits;
+
 export function AppShell() {
   useRealtime();
   // Message notices are notifications too: this count covers messages and proposals alike.
@@ -32,6 +34,19 @@ export function AppShell() {
           <Outlet />
         </div>
       </main>
+      <footer className={`px-4 text-xs text-stone-600 md:px-8 ${isDesktop ? 'pb-6 pl-64' : 'pb-24'}`}>
+        <p className="mx-auto w-full max-w-6xl md:px-8">
+          {credits.placesFrom}{' '}
+          <a className="underline hover:text-stone-900" href="https://www.geonames.org/">
+            {credits.geonames}
+          </a>
+          {credits.licensedUnder}{' '}
+          <a className="underline hover:text-stone-900" href="https://creativecommons.org/licenses/by/4.0/">
+            {credits.licence}
+          </a>
+          .
+        </p>
+      </footer>
       {!isDesktop && <MobileBottomBar />}
     </div>
   );

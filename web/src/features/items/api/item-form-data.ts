@@ -20,6 +20,7 @@ export function itemFormData({ fields, images }: ItemSubmission): { form: FormDa
   form.set('category', fields.category);
   form.set('value', String(fields.value));
   form.set('location', fields.location);
+  if (fields.placeId !== undefined) form.set('placeId', String(fields.placeId));
   const order: string[] = [];
   let uploaded = 0;
   for (const slot of images) {

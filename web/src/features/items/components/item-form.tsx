@@ -1,14 +1,15 @@
 import {
   CATEGORIES,
   ITEM_DESCRIPTION_MAX_LENGTH,
-  ITEM_LOCATION_MAX_LENGTH,
   ITEM_TITLE_MAX_LENGTH,
   itemFields,
   TEXT,
   type ItemDetail,
+  type PlaceSummary,
 } from '@swapyard/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PlacePicker, placeLabel } from '../../../components/place-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PointsInput } from '../../../components/ui/points-input.tsx';
@@ -48,6 +49,11 @@ export function ItemForm({ item, submitLabel, cancelTo, onSubmit }: ItemFormProp
   const location = useLocation();
   const [images, setImages] = useState(() => existingImages(item));
   const [invalidField, setInvalidField] = useState<string | null>(null);
+  const [place, setPlace] = useState<PlaceSummary | null>(item?.place ?? null);
+  // Until the picker is used, a listing whose text named no town keeps that text.
+  const [placeTouched, setPlaceTouched] = useState(false);
+  const locationText = place ? placeLabel(place) : placeTouched ? '' : (item?.location ?? '');
+  const placeId = useId();
   // Set while sending: the share of the upload done, from 0 to 1.
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -73,7 +79,7 @@ export function ItemForm({ item, submitLabel, cancelTo, onSubmit }: ItemFormProp
       const field = String(issue?.path[0] ?? '');
       setInvalidField(field);
       toast.error(issue?.message ?? TEXT.errors.invalidInput);
-      const element = form.elements.namedItem(field);
+      const element = field === 'location' ? document.getElementById(placeId) : form.elements.namedItem(field);
       if (element instanceof HTMLElement) element.focus();
       return;
     }
@@ -143,15 +149,19 @@ export function ItemForm({ item, submitLabel, cancelTo, onSubmit }: ItemFormProp
           aria-invalid={invalid('value')}
         />
       </div>
-      <Input
+      <PlacePicker
+        id={placeId}
         label={WEB_TEXT.common.location}
-        name="location"
-        defaultValue={item?.location}
-        maxLength={ITEM_LOCATION_MAX_LENGTH}
-        autoComplete="address-level2"
+        name="placeId"
+        value={place}
+        onChange={(next) => {
+          setPlace(next);
+          setPlaceTouched(true);
+        }}
         required
-        aria-invalid={invalid('location')}
+        {...(invalidField === 'location' ? { error: TEXT.items.locationRequired } : {})}
       />
+      <input type="hidden" name="location" value={locationText} />
       <ImagePicker
         images={images}
         onChange={setImages}

@@ -8,7 +8,7 @@ export function rememberMember(queryClient: QueryClient, user: CurrentUser): voi
   queryClient.setQueryData(currentUserQuery.queryKey, user);
   queryClient.setQueryData<PublicProfile>(userKeys.detail(user.id), (profile) =>
     profile
-      ? { ...profile, displayName: user.displayName, photoUrl: user.photoUrl, bio: user.bio, location: user.location }
+      ? { ...profile, displayName: user.displayName, photoUrl: user.photoUrl, bio: user.bio, location: user.location, place: user.place }
       : profile,
   );
 }

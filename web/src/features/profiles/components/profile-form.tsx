@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DISPLAY_NAME_MAX_LENGTH, ITEM_LOCATION_MAX_LENGTH, BIO_MAX_LENGTH, profileUpdateBody, TEXT, type PublicProfile } from '@swapyard/contract';
+import { DISPLAY_NAME_MAX_LENGTH, BIO_MAX_LENGTH, profileUpdateBody, TEXT, type PlaceSummary, type PublicProfile } from '@swapyard/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PlacePicker, placeLabel } from '../../../components/place-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -12,6 +14,8 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { PhotoInput } from './photo-input.tsx';
 
 const t = PROFILES_TEXT;
+/** The place is the picker's, outside the form library. */
+const textFields = profileUpdateBody.omit({ location: true, placeId: true });
 
 interface ProfileFormProps {
   id: string;
@@ -22,18 +26,23 @@ interface ProfileFormProps {
 
 export function ProfileForm({ id, profile, onClose }: ProfileFormProps) {
   const updateMutation = useUpdateProfile();
+  const [place, setPlace] = useState<PlaceSummary | null>(profile.place);
+  // Until the picker is used, a location whose text named no town stays as it was.
+  const [placeTouched, setPlaceTouched] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(profileUpdateBody),
-    defaultValues: { displayName: profile.displayName, location: profile.location, bio: profile.bio },
+    resolver: zodResolver(textFields),
+    defaultValues: { displayName: profile.displayName, bio: profile.bio },
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    const located =
+      place || placeTouched ? { location: place ? placeLabel(place) : '', placeId: place?.id ?? null } : { location: profile.location };
     try {
-      await updateMutation.mutateAsync(values);
+      await updateMutation.mutateAsync({ ...values, ...located });
     } catch (error) {
       toast.error(errorMessage(error, TEXT.profile.updateFailed));
       return;
@@ -58,12 +67,13 @@ export function ProfileForm({ id, profile, onClose }: ProfileFormProps) {
         error={errors.displayName?.message}
         {...register('displayName')}
       />
-      <Input
+      <PlacePicker
         label={WEB_TEXT.common.location}
-        autoComplete="address-level2"
-        maxLength={ITEM_LOCATION_MAX_LENGTH}
-        error={errors.location?.message}
-        {...register('location')}
+        value={place}
+        onChange={(next) => {
+          setPlace(next);
+          setPlaceTouched(true);
+        }}
       />
       <Textarea label={t.bio} maxLength={BIO_MAX_LENGTH} error={errors.bio?.message} {...register('bio')} />
       <div className="flex flex-wrap gap-3">
