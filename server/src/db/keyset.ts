@@ -11,3 +11,9 @@ export interface Cursor {
 export function after(time: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | undefined): SQL | undefined {
   return cursor ? sql`(${time}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
+
+/** A position in a nearest-first list: metres from the search's place, as PostgreSQL computed them, and the id. */
+export interface DistanceCursor {
+  metres: number;
+  id: string;
+}

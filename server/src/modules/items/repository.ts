@@ -1,12 +1,19 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { after, type Cursor } from '../../db/keyset.ts';
+import { after, type Cursor, type DistanceCursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
 import { inForce, suspendedNow } from '../../db/suspended.ts';
-import { itemImages, items, suspensions, users } from '../../db/schema/index.ts';
+import { itemImages, items, places, suspensions, users } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof items.$inferSelect;
+export type PlaceRow = typeof places.$inferSelect;
+
+/** "Within `metres` of `origin`" (issue 17); the origin's coordinates go to SQL and nowhere else. */
+export interface Radius {
+  origin: PlaceRow;
+  metres: number;
+}
 export type ItemImageRow = typeof itemImages.$inferSelect;
 
 export interface ItemFilters {
@@ -20,6 +27,10 @@ export interface ItemFilters {
   hiddenOwners?: string[] | undefined;
   /** Listed in this span (after `from`, up to `until`): what is new since a member last looked. */
   listed?: { from: Date; until: Date } | undefined;
+  /** Only listings whose place lies within this radius. */
+  within?: Radius | undefined;
+  /** Only listings with no place: what a distance filter leaves out. */
+  unplaced?: boolean | undefined;
 }
 
 const pageColumns = {
@@ -79,7 +90,81 @@ function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[
     filters.type === 'items' ? eq(items.kind, 'item') : undefined,
     filters.hiddenOwners?.length ? notInArray(items.ownerId, filters.hiddenOwners) : undefined,
     filters.listed ? and(gt(items.createdAt, filters.listed.from), lte(items.createdAt, filters.listed.until)) : undefined,
+    filters.within ? inArray(items.placeId, placesWithin(filters.within)) : undefined,
+    filters.unplaced ? isNull(items.placeId) : undefined,
   ];
+}
+
+const pointOf = (place: { latitude: number; longitude: number }) => sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
+const placePoint = sql`ll_to_earth(${places.latitude}, ${places.longitude})`;
+const metresFrom = (origin: PlaceRow) => sql<number>`earth_distance(${pointOf(origin)}, ${placePoint})`;
+
+/**
+ * The places within the radius: the cube box around the origin is what the GiST index on
+ * places answers; the box's corners reach further than the radius, so the exact distance follows.
+ */
+function placesInRadius({ origin, metres }: Radius): SQL {
+  return sql`earth_box(${pointOf(origin)}, ${metres}::float8) @> ${placePoint} and ${metresFrom(origin)} <= ${metres}::float8`;
+}
+
+function placesWithin(radius: Radius) {
+  return sql`(select ${places.id} from ${places} where ${placesInRadius(radius)})`;
+}
+
+/**
+ * The marketplace nearest first (issue 17): only listings with a place (within the radius when one
+ * is given), by distance then id, so the listings of one town keep a fixed order across pages.
+ */
+export function listNearest(
+  db: Executor,
+  viewerId: string,
+  filters: ItemFilters,
+  origin: PlaceRow,
+  radiusMetres: number | undefined,
+  cursor: DistanceCursor | undefined,
+  limit: number,
+) {
+  const metres = metresFrom(origin);
+  return db
+    .select({ item: items, metres: metres.mapWith(Number).as('metres') })
+    .from(items)
+    .innerJoin(places, eq(places.id, items.placeId))
+    .where(
+      and(
+        ...marketplace(viewerId, filters),
+        radiusMetres === undefined ? undefined : placesInRadius({ origin, metres: radiusMetres }),
+        cursor ? sql`(${metres}, ${items.id}) > (${cursor.metres}::float8, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(metres), asc(items.id))
+    .limit(limit);
+}
+
+export type NearestRow = Awaited<ReturnType<typeof listNearest>>[number];
+
+/** Metres from the origin to each of these places; coordinates stay in SQL. */
+export async function distancesFrom(db: Executor, origin: PlaceRow, placeIds: number[]): Promise<Map<number, number>> {
+  if (placeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: places.id, metres: metresFrom(origin).mapWith(Number) })
+    .from(places)
+    .where(inArray(places.id, placeIds));
+  return new Map(rows.map((row) => [row.id, row.metres]));
+}
+
+export async function placeById(db: Executor, id: number): Promise<PlaceRow | undefined> {
+  const [row] = await db.select().from(places).where(eq(places.id, id));
+  return row;
+}
+
+/** The member's own place: where the marketplace measures from when no place is asked for. */
+export async function placeOfMember(db: Executor, userId: string): Promise<PlaceRow | undefined> {
+  const [row] = await db
+    .select({ place: places })
+    .from(users)
+    .innerJoin(places, eq(places.id, users.placeId))
+    .where(eq(users.id, userId));
+  return row?.place;
 }
 
 /** With `withHidden` false, the listings a moderator hid are left out: what other members see of the owner. */
