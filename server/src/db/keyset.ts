@@ -12,8 +12,7 @@ export function after(time: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | undef
   return cursor ? sql`(${time}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
 
-/** A position in a nearest-first list: metres from the search's place, as PostgreSQL computed them, and the id. */
-export interface DistanceCursor {
+/** A position in a nearest-first list: metres from the search's place, as PostgreSQL computed them, then a newest-first position. */
+export interface DistanceCursor extends Cursor {
   metres: number;
-  id: string;
 }

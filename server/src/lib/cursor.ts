@@ -2,7 +2,7 @@ import type { Cursor, DistanceCursor } from '../db/keyset.ts';
 import { badRequest } from './app-error.ts';
 
 /** Keyset cursors travel as opaque base64url text; their content is checked like any input. */
-function encodeCursor(position: [createdAt: string, id: string] | [metres: number, id: string]): string {
+function encodeCursor(position: [createdAt: string, id: string] | [metres: number, createdAt: string, id: string]): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');
 }
 
@@ -56,8 +56,8 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
 const FURTHEST_METRES = Math.PI * 6_378_168;
 
 /**
- * A nearest-first cursor: [metres, id]. The metres are a double as PostgreSQL returned it, which
- * JSON carries exactly, so the next page starts at that very row and not near it.
+ * A nearest-first cursor: [metres, createdAt, id]. The metres are a double as PostgreSQL returned
+ * it, which JSON carries exactly, so the next page starts at that very row and not near it.
  */
 export function decodeDistanceCursor(cursor: string | undefined): DistanceCursor | undefined {
   if (cursor === undefined || cursor === '') return undefined;
@@ -65,14 +65,15 @@ export function decodeDistanceCursor(cursor: string | undefined): DistanceCursor
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(parsed) &&
-      parsed.length === 2 &&
+      parsed.length === 3 &&
       typeof parsed[0] === 'number' &&
       Number.isFinite(parsed[0]) &&
       parsed[0] >= 0 &&
       parsed[0] <= FURTHEST_METRES &&
-      UUID.test(String(parsed[1]))
+      isRealInstant(String(parsed[1])) &&
+      UUID.test(String(parsed[2]))
     ) {
-      return { metres: parsed[0], id: String(parsed[1]) };
+      return { metres: parsed[0], createdAt: String(parsed[1]), id: String(parsed[2]) };
     }
   } catch {
     // Falls through to the same answer as any other malformed cursor.
@@ -87,7 +88,7 @@ export function decodeDistanceCursor(cursor: string | undefined): DistanceCursor
 export function splitPage<Row>(
   rows: Row[],
   limit: number,
-  positionOf: (row: Row) => [createdAt: string, id: string] | [metres: number, id: string],
+  positionOf: (row: Row) => [createdAt: string, id: string] | [metres: number, createdAt: string, id: string],
 ): { visible: Row[]; nextCursor: string | null } {
   const visible = rows.slice(0, limit);
   const last = visible.at(-1);

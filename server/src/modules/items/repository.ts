@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor, type DistanceCursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -113,7 +113,11 @@ function placesWithin(radius: Radius) {
 
 /**
  * The marketplace nearest first (issue 17): only listings with a place (within the radius when one
- * is given), by distance then id, so the listings of one town keep a fixed order across pages.
+ * is given), by distance, and the listings of one town newest first. The places come first, nearest
+ * first (the GiST index finds those in the radius), and each is asked for at most `limit` of its
+ * listings from items_available_place_idx, already in newest order: a page reads a few rows per
+ * place, however many listings the nearest town holds, where joining every listing and sorting them
+ * read them all. The cursor's place resumes after the cursor; places nearer than it are skipped.
  */
 export function listNearest(
   db: Executor,
@@ -124,19 +128,33 @@ export function listNearest(
   cursor: DistanceCursor | undefined,
   limit: number,
 ) {
-  const metres = metresFrom(origin);
-  return db
-    .select({ item: items, metres: metres.mapWith(Number).as('metres') })
+  const near = db
+    .select({ placeId: places.id, metres: metresFrom(origin).as('metres') })
+    .from(places)
+    .where(radiusMetres === undefined ? undefined : placesInRadius({ origin, metres: radiusMetres }))
+    .as('near');
+  const listed = db
+    .select({ ...getTableColumns(items), cursorAt: sql<string>`${items.createdAt}::text`.as('cursor_at') })
     .from(items)
-    .innerJoin(places, eq(places.id, items.placeId))
     .where(
       and(
+        eq(items.placeId, near.placeId),
         ...marketplace(viewerId, filters),
-        radiusMetres === undefined ? undefined : placesInRadius({ origin, metres: radiusMetres }),
-        cursor ? sql`(${metres}, ${items.id}) > (${cursor.metres}::float8, ${cursor.id}::uuid)` : undefined,
+        cursor ? or(sql`${near.metres} > ${cursor.metres}::float8`, after(items.createdAt, items.id, cursor)) : undefined,
       ),
     )
-    .orderBy(asc(metres), asc(items.id))
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(limit)
+    .as('listed');
+  const item = Object.fromEntries(Object.keys(getTableColumns(items)).map((name) => [name, listed[name as keyof ItemRow]])) as {
+    [K in keyof ItemRow]: (typeof listed)[K];
+  };
+  return db
+    .select({ item, cursorAt: listed.cursorAt, metres: sql<number>`${near.metres}`.mapWith(Number) })
+    .from(near)
+    .crossJoinLateral(listed)
+    .where(cursor ? sql`${near.metres} >= ${cursor.metres}::float8` : undefined)
+    .orderBy(asc(near.metres), desc(listed.createdAt), desc(listed.id))
     .limit(limit);
 }
 

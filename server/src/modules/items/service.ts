@@ -164,9 +164,9 @@ export class ItemsService {
     limit: number,
   ): Promise<ItemPage> {
     const rows = await repo.listNearest(this.db, session.userId, filters, origin, radiusMetres, decodeDistanceCursor(cursor), limit + 1);
-    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.metres, row.item.id]);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.metres, row.cursorAt, row.item.id]);
     const metres = new Map(visible.map((row) => [row.item.id, row.metres]));
-    return { items: await this.toCards(session, visible.map((row) => row.item), { known: metres }), nextCursor };
+    return { items: await this.toCards(session, visible.map((row) => row.item as repo.ItemRow), { known: metres }), nextCursor };
   }
 
   /** Where distances are measured from: the place asked for (which must exist), else the member's own. */
