@@ -71,11 +71,11 @@ export async function createPlace(app: FastifyInstance, name: RealPlaceName, ove
 }
 
 /** Sets a listing's place, as the place picker on the listing form will. */
-export async function placeItem(app: FastifyInstance, itemId: string, place: PlaceRow | null): Promise<void> {
+export async function placeItem(app: FastifyInstance, itemId: string, place: { id: number } | null): Promise<void> {
   await app.services.database.db.update(items).set({ placeId: place?.id ?? null }).where(eq(items.id, itemId));
 }
 
 /** Sets a member's own place, as the place picker on the profile form will. */
-export async function placeMember(app: FastifyInstance, userId: string, place: PlaceRow | null): Promise<void> {
+export async function placeMember(app: FastifyInstance, userId: string, place: { id: number } | null): Promise<void> {
   await app.services.database.db.update(users).set({ placeId: place?.id ?? null }).where(eq(users.id, userId));
 }

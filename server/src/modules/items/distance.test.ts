@@ -194,6 +194,7 @@ describe('refusals', () => {
     ['near=abc', undefined],
     ['near=0', undefined],
     ['near=999999999', TEXT.distance.unknownPlace],
+    ['near=99999999999999', TEXT.distance.unknownPlace],
     ['within=50&near=999999999', TEXT.distance.unknownPlace],
     ['sort=nearest&cursor=bm90LWpzb24', 'Invalid cursor'],
     [`sort=nearest&cursor=${cursorOf([-1, at, someId])}`, 'Invalid cursor'],

@@ -170,7 +170,11 @@ export async function distancesFrom(db: Executor, origin: PlaceRow, placeIds: nu
   return new Map(rows.map((row) => [row.id, row.metres]));
 }
 
+/** `places.id` is a PostgreSQL integer: a larger id names no place, and would fail as a parameter. */
+const LARGEST_PLACE_ID = 2_147_483_647;
+
 export async function placeById(db: Executor, id: number): Promise<PlaceRow | undefined> {
+  if (id > LARGEST_PLACE_ID) return undefined;
   const [row] = await db.select().from(places).where(eq(places.id, id));
   return row;
 }
