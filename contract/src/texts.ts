@@ -330,6 +330,10 @@ export const TEXT = {
     badForm: 'Please send the form as multipart/form-data.',
     photoRequired: 'Please choose a photo.',
   },
+  /** Issue 17: places from the offline gazetteer (GeoNames), picked instead of typed. */
+  places: {
+    unknown: 'Please choose a place from the list.',
+  },
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -30,6 +30,8 @@ import { DataExportService } from './modules/data-export/service.ts';
 import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
+import { placeRoutes } from './modules/places/routes.ts';
+import { PlacesService } from './modules/places/service.ts';
 import { FavouritesService } from './modules/favourites/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
@@ -105,6 +107,7 @@ export interface Services {
   suspensions: SuspensionsService;
   moderation: ModerationService;
   favourites: FavouritesService;
+  places: PlacesService;
 }
 
 declare module 'fastify' {
@@ -214,6 +217,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = new AuthService(database.db, bus, points, roles, community, jobs, mailer, publicUrl);
   const push = new PushService(database.db, secrets, auth, { vapid: config.vapid, agent: options.pushAgent }, app.log);
   const images = new ImageService(opened.storage, app.log);
+  const places = new PlacesService();
   // Proposals and conversations ask profiles for names, so they are built after it and reached through closures.
   const profiles: ProfilesService = new ProfilesService(database.db, images, {
     completedSwaps: (memberId) => proposals.completedSwaps(memberId),
@@ -308,6 +312,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     moderation,
     swapProblems,
     favourites,
+    places,
   });
 
   const pruneTimer = setInterval(() => {
@@ -381,6 +386,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(moderationRoutes(moderation, limits.reports));
   await app.register(swapProblemRoutes(swapProblems, limits));
   await app.register(favouriteRoutes(favourites));
+  await app.register(placeRoutes(places));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);

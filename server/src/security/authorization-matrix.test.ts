@@ -151,6 +151,8 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/items/{id}/favourite': { path: (w) => `/api/items/${w.itemId}/favourite`, expect: { anonymous: 401, stranger: 204, rightful: 400 } },
   'DELETE /api/items/{id}/favourite': { path: (w) => `/api/items/${w.itemId}/favourite`, expect: signedIn(204) },
   'GET /api/favourites': { path: () => '/api/favourites', expect: signedIn(200) },
+  // Issue 17: the place picker's suggestions, for whoever may see the marketplace and its forms.
+  'GET /api/places': { path: () => '/api/places?q=lee', expect: signedIn(200) },
   'GET /api/users/{id}': { path: (w) => `/api/users/${w.owner.user.id}`, expect: signedIn(200) },
   'GET /api/users/{id}/items': { path: (w) => `/api/users/${w.owner.user.id}/items`, expect: signedIn(200) },
   'GET /api/users/{id}/ratings': { path: (w) => `/api/users/${w.owner.user.id}/ratings`, expect: signedIn(200) },

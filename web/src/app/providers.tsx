@@ -1,5 +1,7 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
+import { usePlaceSuggestions } from '../api/places.ts';
+import { PlaceSuggestionsSource } from '../components/place-suggestions.ts';
 import { cacheRestoreSettled, persistOptions, restoredFromDisk } from '../lib/persisted-cache.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Toaster } from './toaster.tsx';
@@ -27,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       onSuccess={refreshRestored}
       onError={cacheRestoreSettled}
     >
-      {children}
+      <PlaceSuggestionsSource value={usePlaceSuggestions}>{children}</PlaceSuggestionsSource>
       <Toaster />
     </PersistQueryClientProvider>
   );

@@ -86,8 +86,9 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
     // A new release may shape its answers differently: data saved by another one is dropped.
     buster: String(import.meta.env.VITE_APP_VERSION ?? 'development'),
     dehydrateOptions: {
-      // Only answers the server gave; actions waiting for the network have their own queue (lib/offline-queue.ts).
-      shouldDehydrateQuery: (query) => query.state.status === 'success',
+      // Only answers the server gave, and not those a query marks as not worth keeping (`meta.persist: false`);
+      // actions waiting for the network have their own queue (lib/offline-queue.ts).
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
       shouldDehydrateMutation: () => false,
     },
   };

@@ -55,6 +55,11 @@ export const itemKeys = {
   favourites: ['items', 'favourites'] as const,
 };
 
+/** The place picker's suggestions for what was typed: the gazetteer does not change while a release runs. */
+export const placeKeys = {
+  search: (text: string) => ['places', 'search', text] as const,
+};
+
 /** The members the signed-in member blocked (settings, and the Block or Unblock on a profile or in a chat). */
 export const blockKeys = {
   list: ['blocks'] as const,
