@@ -38,7 +38,9 @@ test.each([
   await page.goto(`/marketplace?q=${tag}`);
   await cardTitles(page).toEqual([`London kettle ${tag}`, `York kettle ${tag}`, `Leeds kettle ${tag}`]);
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  await page.getByText('Leeds, England').waitFor();
+  // "of" starts at the member's own place.
+  const of = page.getByRole('combobox', { name: 'of' });
+  await expect.poll(() => of.inputValue(), UI_WAIT).toBe('Leeds, England, United Kingdom');
   await page.getByLabel('Within').selectOption('50');
   await cardTitles(page).toEqual([`York kettle ${tag}`, `Leeds kettle ${tag}`]);
   const yorkCard = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name: `York kettle ${tag}` }) });
@@ -54,4 +56,12 @@ test.each([
   // The address keeps the search: a reload shows the same order.
   await page.reload();
   await cardTitles(page).toEqual([`Leeds kettle ${tag}`, `York kettle ${tag}`, `London kettle ${tag}`]);
+
+  // Another place: within 10 km of York is York's listing alone.
+  await page.getByLabel('Within').selectOption('10');
+  await of.fill('York');
+  await page.getByRole('option', { name: /^York\W*England/ }).click();
+  await cardTitles(page).toEqual([`York kettle ${tag}`]);
+  await yorkCard.getByText('Under 1 km away').waitFor();
+  expect(await of.inputValue()).toBe('York, England, United Kingdom');
 });

@@ -112,7 +112,6 @@ export const TEXT = {
   /** Issue 17: the marketplace's Within, of and Sort. */
   distance: {
     placeRequired: 'Choose a place to search within a distance or sort by nearest: set one in your profile or pick one in the filters.',
-    unknownPlace: 'That place is not one we know. Pick a place from the list.',
     radiusInvalid: 'Choose a distance from the list: 5, 10, 25, 50 or 100 km.',
     sortInvalid: 'Sort by newest or nearest.',
   },

@@ -224,7 +224,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     replyTimes: (memberId, since) => conversations.replyTimes(memberId, since),
   });
   const blocks = new BlocksService(database.db, profiles);
-  const items = new ItemsService(database.db, images, bus, community, blocks);
+  const items = new ItemsService(database.db, images, bus, community, blocks, places);
   const notifications = new NotificationsService(database.db, bus);
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
   // Mails name the community as it is called when they are sent.

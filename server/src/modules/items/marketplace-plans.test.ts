@@ -4,12 +4,12 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { insertRealPlaces, REAL_PLACES } from '../../test/places.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { listAvailable, listByOwner, listNearest, placeById, type ItemFilters, type PlaceRow } from './repository.ts';
+import { listAvailable, listByOwner, listNearest, type ItemFilters } from './repository.ts';
 
 const LISTINGS = 100_000;
 let database: DatabaseHandle;
 let ownerId: string;
-let leeds: PlaceRow;
+const leeds = REAL_PLACES[0]!;
 // Another member browsing: the plan includes the suspension check a viewer's own listings skip.
 const viewerId = '00000000-0000-4000-8000-000000000000';
 
@@ -43,7 +43,6 @@ beforeAll(async () => {
     from generate_series(1, ${LISTINGS}) as g`);
   await db.execute(sql`analyze items`);
   await db.execute(sql`analyze places`);
-  leeds = (await placeById(db, REAL_PLACES[0]!.id))!;
 }, 300_000);
 
 afterAll(async () => {

@@ -9,9 +9,12 @@ import { itemImages, items, places, suspensions, users } from '../../db/schema/i
 export type ItemRow = typeof items.$inferSelect;
 export type PlaceRow = typeof places.$inferSelect;
 
-/** "Within `metres` of `origin`" (issue 17); the origin's coordinates go to SQL and nowhere else. */
+/** Where a distance is measured from (issue 17): a town, whose coordinates go to SQL and nowhere else. */
+export type Origin = Pick<PlaceRow, 'id' | 'name' | 'region' | 'country' | 'latitude' | 'longitude'>;
+
+/** "Within `metres` of `origin`". */
 export interface Radius {
-  origin: PlaceRow;
+  origin: Origin;
   metres: number;
 }
 export type ItemImageRow = typeof itemImages.$inferSelect;
@@ -97,7 +100,7 @@ function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[
 
 const pointOf = (place: { latitude: number; longitude: number }) => sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
 const placePoint = sql`ll_to_earth(${places.latitude}, ${places.longitude})`;
-const metresFrom = (origin: PlaceRow) => sql<number>`earth_distance(${pointOf(origin)}, ${placePoint})`;
+const metresFrom = (origin: Origin) => sql<number>`earth_distance(${pointOf(origin)}, ${placePoint})`;
 
 /**
  * The places within the radius: the cube box around the origin is what the GiST index on
@@ -123,7 +126,7 @@ export function listNearest(
   db: Executor,
   viewerId: string,
   filters: ItemFilters,
-  origin: PlaceRow,
+  origin: Origin,
   radiusMetres: number | undefined,
   cursor: DistanceCursor | undefined,
   limit: number,
@@ -161,22 +164,13 @@ export function listNearest(
 export type NearestRow = Awaited<ReturnType<typeof listNearest>>[number];
 
 /** Metres from the origin to each of these places; coordinates stay in SQL. */
-export async function distancesFrom(db: Executor, origin: PlaceRow, placeIds: number[]): Promise<Map<number, number>> {
+export async function distancesFrom(db: Executor, origin: Origin, placeIds: number[]): Promise<Map<number, number>> {
   if (placeIds.length === 0) return new Map();
   const rows = await db
     .select({ id: places.id, metres: metresFrom(origin).mapWith(Number) })
     .from(places)
     .where(inArray(places.id, placeIds));
   return new Map(rows.map((row) => [row.id, row.metres]));
-}
-
-/** `places.id` is a PostgreSQL integer: a larger id names no place, and would fail as a parameter. */
-const LARGEST_PLACE_ID = 2_147_483_647;
-
-export async function placeById(db: Executor, id: number): Promise<PlaceRow | undefined> {
-  if (id > LARGEST_PLACE_ID) return undefined;
-  const [row] = await db.select().from(places).where(eq(places.id, id));
-  return row;
 }
 
 /** The member's own place: where the marketplace measures from when no place is asked for. */

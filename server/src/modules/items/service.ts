@@ -21,6 +21,7 @@ import type { CommunityService } from '../community/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
 import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { BlocksService } from '../blocks/service.ts';
+import type { PlacesService } from '../places/service.ts';
 import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentMember } from '../profiles/present-member.ts';
 import { presentCard, presentDetail, presentListed } from './present-item.ts';
@@ -76,6 +77,7 @@ export class ItemsService {
     private readonly bus: EventBus,
     private readonly community: CommunityService,
     private readonly blocks: BlocksService,
+    private readonly places: PlacesService,
   ) {}
 
   onChange(hook: ItemChangeHook): void {
@@ -158,7 +160,7 @@ export class ItemsService {
   private async nearestPage(
     session: Session,
     filters: repo.ItemFilters,
-    origin: repo.PlaceRow,
+    origin: repo.Origin,
     radiusMetres: number | undefined,
     cursor: string | undefined,
     limit: number,
@@ -169,12 +171,15 @@ export class ItemsService {
     return { items: await this.toCards(session, visible.map((row) => row.item as repo.ItemRow), { known: metres }), nextCursor };
   }
 
-  /** Where distances are measured from: the place asked for (which must exist), else the member's own. */
-  private async originFor(session: Session, near: number | undefined): Promise<repo.PlaceRow | undefined> {
+  /**
+   * Where distances are measured from: the place asked for, any town of the gazetteer (read from it,
+   * so a search writes no row), else the member's own.
+   */
+  private async originFor(session: Session, near: number | undefined): Promise<repo.Origin | undefined> {
     if (near === undefined) return repo.placeOfMember(this.db, session.userId);
-    const place = await repo.placeById(this.db, near);
-    if (!place) throw badRequest(TEXT.distance.unknownPlace);
-    return place;
+    const [summary, position] = [this.places.summary(near), this.places.position(near)];
+    if (!summary || !position) throw badRequest(TEXT.places.unknown);
+    return { ...summary, ...position };
   }
 
   /**
@@ -395,7 +400,7 @@ export class ItemsService {
     return afterCommit;
   }
 
-  private async toPage(session: Session, rows: repo.PageRow[], limit: number, origin: repo.PlaceRow | undefined): Promise<ItemPage> {
+  private async toPage(session: Session, rows: repo.PageRow[], limit: number, origin: repo.Origin | undefined): Promise<ItemPage> {
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
     return { items: await this.toCards(session, visible.map((row) => row.item), { origin }), nextCursor };
   }
@@ -407,7 +412,7 @@ export class ItemsService {
   private async toCards(
     session: Session,
     rows: repo.ItemRow[],
-    distances: { known: Map<string, number> } | { origin: repo.PlaceRow | undefined },
+    distances: { known: Map<string, number> } | { origin: repo.Origin | undefined },
   ): Promise<ListedItem[]> {
     const ids = rows.map((item) => item.id);
     const [images, saved, metres] = await Promise.all([
@@ -422,7 +427,7 @@ export class ItemsService {
   }
 
   /** Metres from the origin to each listing that has a place, by listing id. */
-  private async metresFrom(origin: repo.PlaceRow | undefined, rows: repo.ItemRow[]): Promise<Map<string, number>> {
+  private async metresFrom(origin: repo.Origin | undefined, rows: repo.ItemRow[]): Promise<Map<string, number>> {
     const placed = rows.filter((item) => item.placeId !== null);
     if (!origin || placed.length === 0) return new Map();
     const byPlace = await repo.distancesFrom(this.db, origin, [...new Set(placed.map((item) => item.placeId!))]);
@@ -439,7 +444,7 @@ function kilometres(metres: number | undefined): number | null {
   return metres === undefined ? null : Math.round(metres / 1000);
 }
 
-function presentPlace(place: repo.PlaceRow) {
+function presentPlace(place: repo.Origin) {
   return { id: place.id, name: place.name, region: place.region, country: place.country };
 }
 

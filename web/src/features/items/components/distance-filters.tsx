@@ -1,5 +1,7 @@
-import { DISTANCE_RADII_KM, type MarketplaceSort } from '@swapyard/contract';
+import { DISTANCE_RADII_KM, type MarketplaceSort, type PlaceSummary } from '@swapyard/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PlacePicker } from '../../../components/place-picker.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useItems } from '../api/get-items.ts';
 import { readFilters } from '../filters.ts';
@@ -12,15 +14,20 @@ const SORT_LABELS: Record<MarketplaceSort, string> = { newest: t.newest, nearest
 
 /**
  * Within, of and Sort (issue 17), kept in the address like the other filters. The place measured
- * from is the one the server answered with: the `near` asked for, else the member's own.
+ * from is the one the server answered with: the `near` asked for, else the member's own. Only a
+ * place chosen changes the search: while the member types, the picker holds their text (null)
+ * instead of snapping back to the place still searched.
  */
 export function DistanceFilters() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const origin = useItems(filters).data?.pages[0]?.origin;
   const [within, chooseWithin] = useChoiceInAddress('within', filters.within === undefined ? '' : String(filters.within));
   const [sort, chooseSort] = useChoiceInAddress('sort', filters.sort ?? '');
   const placeKnown = Boolean(origin) || filters.near !== undefined;
+  const [typed, setTyped] = useState<{ near: number | undefined; place: PlaceSummary | null } | null>(null);
+  // What the picker shows: the member's own edit or choice while the address names the place it was made for.
+  const shown = typed && typed.near === filters.near ? typed.place : (origin ?? null);
 
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3 lg:col-span-4">
@@ -39,10 +46,19 @@ export function DistanceFilters() {
           </option>
         ))}
       </Select>
-      <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium text-stone-800">{t.of}</span>
-        <p className="py-2 text-stone-700">{origin ? [origin.name, origin.region].filter(Boolean).join(', ') : '—'}</p>
-      </div>
+      <PlacePicker
+        label={t.of}
+        value={shown}
+        onChange={(place) => {
+          setTyped({ near: place ? place.id : filters.near, place });
+          if (!place) return;
+          setSearchParams((params) => {
+            const next = new URLSearchParams(params);
+            next.set('near', String(place.id));
+            return next;
+          });
+        }}
+      />
       <Select
         label={t.sort}
         value={sort || 'newest'}
