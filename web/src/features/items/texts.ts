@@ -35,7 +35,7 @@ export const ITEMS_TEXT = {
     anyDistance: 'Any distance',
     kilometres: (km: number) => `${String(km)} km`,
     of: 'of',
-    noPlace: 'Set your place in your profile to search by distance.',
+    noPlace: 'Choose a place under "of", or set yours in your profile, to search by distance.',
     sort: 'Sort',
     newest: 'Newest',
     nearest: 'Nearest',
