@@ -90,7 +90,7 @@ test('search and filters narrow the marketplace, and a reload keeps them', async
   await search.fill(tag);
 
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  await page.getByLabel('Location').fill('leeds');
+  await page.getByRole('radio', { name: 'Items' }).check();
   await cardTitles(page).toEqual([`Bike lights ${tag}`, `Mountain bike ${tag}`]);
   await page.getByLabel('Min Points').fill('100');
   await cardTitles(page).toEqual([`Mountain bike ${tag}`]);

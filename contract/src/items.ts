@@ -86,8 +86,15 @@ export const itemCard = z.object({
 });
 export type ItemCard = z.infer<typeof itemCard>;
 
-/** Issue 17: whether the member reading saved the listing (never their own). */
-const viewerFields = { favourited: z.boolean() };
+const viewerFields = {
+  /** Issue 17: whether the member reading saved the listing (never their own). */
+  favourited: z.boolean(),
+  /**
+   * Issue 17: kilometres, rounded, from the marketplace filter's place, else the reader's own place;
+   * null when either side has no place. Coordinates never leave the server.
+   */
+  distanceKm: z.number().int().min(0).nullable(),
+};
 
 /** A card as a list of listings shows it to the member reading it. */
 export const listedItem = itemCard.extend(viewerFields);
@@ -118,9 +125,9 @@ export const marketplaceQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAG
   near: z.preprocess((raw) => (raw === '' ? undefined : raw), placeId.optional()),
   within: z.preprocess(
     (raw) => (raw === '' ? undefined : digitsOnly(raw)),
-    z.literal(DISTANCE_RADII_KM).optional(),
+    z.literal(DISTANCE_RADII_KM, { error: TEXT.distance.radiusInvalid }).optional(),
   ),
-  sort: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(MARKETPLACE_SORTS).optional()),
+  sort: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(MARKETPLACE_SORTS, { error: TEXT.distance.sortInvalid }).optional()),
 });
 export type MarketplaceQuery = z.input<typeof marketplaceQuery>;
 
@@ -130,6 +137,18 @@ export const itemPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ItemPage = z.infer<typeof itemPage>;
+
+/** The marketplace's page (issue 17): a page of listings, and where its distances are measured from. */
+export const marketplacePage = itemPage.extend({
+  /** The `near` filter's place, else the reader's own; null when neither. Name and region only. */
+  origin: placeSummary.nullable(),
+  /**
+   * With a distance filter (`within`, or `sort=nearest`), on the first page: how many listings
+   * matching the other filters have no place and so are not included.
+   */
+  unplaced: z.number().int().min(0).optional(),
+});
+export type MarketplacePage = z.infer<typeof marketplacePage>;
 
 /** A member's items, of every status unless one is asked for (the offer picker asks for the available ones). */
 export const ownerItemsQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAGE_SIZE).extend({

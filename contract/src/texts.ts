@@ -109,6 +109,12 @@ export const TEXT = {
     allCategories: 'All Categories',
     resetFilters: 'Reset Filters',
   },
+  /** Issue 17: the marketplace's Within, of and Sort. */
+  distance: {
+    placeRequired: 'Choose a place to search within a distance or sort by nearest: set one in your profile or pick one in the filters.',
+    radiusInvalid: 'Choose a distance from the list: 5, 10, 25, 50 or 100 km.',
+    sortInvalid: 'Sort by newest or nearest.',
+  },
   proposals: {
     invalidSender: 'Invalid sender ID',
     invalidItem: 'Invalid item or receiver',

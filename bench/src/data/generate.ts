@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../server/src/db/database.ts';
 import { items } from '../../../server/src/db/schema/index.ts';
 import { hashPassword } from '../../../server/src/modules/auth/passwords.ts';
+import { insertRealPlaces, REAL_PLACES } from '../../../server/src/test/places.ts';
 import type { StoredImage } from '../../../server/src/modules/uploads/service.ts';
 import {
   CATEGORY_WORDS,
@@ -68,11 +69,12 @@ function categoriesTable(): SQL {
 /**
  * Listings newest last in g, about five minutes apart (100,000 cover a year), mostly available, a few
  * swapped or withdrawn. A handful mention RARE_WORD. Every listing has a photo; a third have two.
+ * Listings are spread evenly over real towns (issue 17), one in twenty with no place.
  */
 async function insertListings(db: Database, count: number, photos: StoredImage[]): Promise<void> {
   const rareEvery = Math.max(1, Math.floor(count / RARE_LISTINGS));
   await db.execute(sql`
-    insert into items (owner_id, title, description, category, value, location, status, created_at, updated_at)
+    insert into items (owner_id, title, description, category, value, location, status, created_at, updated_at, place_id)
     select sellers.ids[1 + ${draw(11)} % cardinality(sellers.ids)],
       c.adjectives[1 + ${draw(12)} % cardinality(c.adjectives)] || ' ' || c.nouns[1 + ${draw(13)} % cardinality(c.nouns)],
       (${sql.raw(textArray(CONDITIONS))})[1 + ${draw(14)} % ${CONDITIONS.length}] || ' ' ||
@@ -83,7 +85,8 @@ async function insertListings(db: Database, count: number, photos: StoredImage[]
       (${sql.raw(textArray(LOCATIONS))})[1 + ${draw(17)} % ${LOCATIONS.length}],
       case when ${draw(18)} % 100 < 88 then 'available' when ${draw(18)} % 100 < 97 then 'swapped' else 'withdrawn' end,
       now() - (${count} - g) * interval '5 minutes',
-      now() - (${count} - g) * interval '5 minutes'
+      now() - (${count} - g) * interval '5 minutes',
+      case when ${draw(19)} % 20 = 0 then null else (${sql.raw(`ARRAY[${REAL_PLACES.map((place) => place.id).join(',')}]`)})[1 + ${draw(20)} % ${REAL_PLACES.length}] end
     from generate_series(1, ${count}) as g
     cross join (select array_agg(id order by id) as ids from users where email like ${`%@${SELLER_EMAIL_DOMAIN}`}) as sellers
     join ${categoriesTable()} on ${draw(10)} % 100 >= c.share_from and ${draw(10)} % 100 < c.share_to`);
@@ -112,6 +115,7 @@ export async function generateMarketplace(db: Database, listings: number, photos
   // 0004) collect the new rows in their pending lists, merged by the vacuum below in one pass, instead
   // of being updated row by row (about 42 s instead of 12 s for 100,000 listings on PostgreSQL).
   await setTrigramFastUpdate(db, 'on');
+  await insertRealPlaces(db);
   await insertListings(db, listings, photos);
   // What autovacuum does after a bulk load on PostgreSQL (PGlite has no autovacuum): statistics for
   // the planner, and the trigram indexes' pending lists merged, which every search would otherwise scan.

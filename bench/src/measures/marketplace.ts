@@ -1,4 +1,5 @@
 import { MARKETPLACE_PAGE_SIZE, type ItemPage } from '@swapyard/contract';
+import { REAL_PLACES } from '../../../server/src/test/places.ts';
 import { RARE_WORD } from '../data/vocabulary.ts';
 import { requestJson } from '../lib/http.ts';
 import { load, summarise, type LoadResult, type LoadSummary } from '../lib/load.ts';
@@ -21,6 +22,8 @@ interface Scenario {
   budget: 'throughput' | 'p50';
 }
 
+const LEEDS = String(REAL_PLACES.find((place) => place.name === 'Leeds')!.id);
+
 const SCENARIOS: Scenario[] = [
   { name: 'marketplace first page', query: {}, budget: 'throughput' },
   { name: 'search, common word ("vintage")', query: { q: 'vintage' }, budget: 'p50' },
@@ -30,6 +33,9 @@ const SCENARIOS: Scenario[] = [
     query: { q: 'oak', category: 'Furniture', location: 'Leeds', minValue: '20', maxValue: '300', type: 'items' },
     budget: 'p50',
   },
+  // Issue 17: distance search over listings spread evenly over real towns.
+  { name: 'distance, 50 km of Leeds, nearest first', query: { near: LEEDS, within: '50', sort: 'nearest' }, budget: 'p50' },
+  { name: 'distance, newest first within 25 km of Leeds, a word ("oak")', query: { near: LEEDS, within: '25', q: 'oak' }, budget: 'p50' },
 ];
 
 const describe = (s: LoadSummary) =>

@@ -3,13 +3,21 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../server/src/db/database.ts';
 import { itemImages, items } from '../../../server/src/db/schema/index.ts';
+import { REAL_PLACES } from '../../../server/src/test/places.ts';
 import { presentCard } from '../../../server/src/modules/items/present-item.ts';
-import { firstImagesOf, listAvailable, type ItemFilters } from '../../../server/src/modules/items/repository.ts';
+import {
+  countAvailable,
+  distancesFrom,
+  firstImagesOf,
+  listAvailable,
+  listNearest,
+  type ItemFilters,
+} from '../../../server/src/modules/items/repository.ts';
 
 export const BARE_ITEMS_PATH = '/bench/bare/items';
 export const ALL_LISTINGS_PATH = '/bench/all-listings';
 
-type Query = Partial<Record<'q' | 'category' | 'location' | 'minValue' | 'maxValue' | 'type', string>>;
+type Query = Partial<Record<'q' | 'category' | 'location' | 'minValue' | 'maxValue' | 'type' | 'near' | 'within' | 'sort', string>>;
 
 const numberOrUndefined = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
 
@@ -37,6 +45,24 @@ export function benchRoutes(db: Database) {
         maxValue: numberOrUndefined(query.maxValue),
         type: ITEM_TYPES.includes(query.type as ItemType) ? (query.type as ItemType) : 'all',
       };
+      // The route reads the town from the gazetteer in memory, with no statement: so does this.
+      const origin = REAL_PLACES.find((place) => String(place.id) === query.near);
+      if (origin) {
+        // A distance search (issue 17): the same list, count of listings without a place and distances the route reads.
+        const metres = query.within ? Number(query.within) * 1000 : undefined;
+        const [rows, unplaced] = await Promise.all([
+          query.sort === 'nearest'
+            ? listNearest(db, NO_VIEWER, filters, origin, metres, undefined, MARKETPLACE_PAGE_SIZE + 1)
+            : listAvailable(db, NO_VIEWER, { ...filters, within: metres ? { origin, metres } : undefined }, undefined, MARKETPLACE_PAGE_SIZE + 1),
+          countAvailable(db, NO_VIEWER, { ...filters, unplaced: true }),
+        ]);
+        const shown = rows.slice(0, MARKETPLACE_PAGE_SIZE).map((row) => row.item);
+        const [images, distances] = await Promise.all([
+          firstImagesOf(db, shown.map((item) => item.id)),
+          query.sort === 'nearest' ? undefined : distancesFrom(db, origin, [...new Set(shown.flatMap((item) => (item.placeId ? [item.placeId] : [])))]),
+        ]);
+        return { rows, unplaced, images, distances: distances ? Object.fromEntries(distances) : undefined };
+      }
       // A viewer owning no listing: the suspension check runs for every row, as for any member.
       const rows = await listAvailable(db, NO_VIEWER, filters, undefined, MARKETPLACE_PAGE_SIZE + 1);
       const images = await firstImagesOf(db, rows.slice(0, MARKETPLACE_PAGE_SIZE).map((row) => row.item.id));

@@ -11,3 +11,8 @@ export interface Cursor {
 export function after(time: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | undefined): SQL | undefined {
   return cursor ? sql`(${time}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
+
+/** A position in a nearest-first list: metres from the search's place, as PostgreSQL computed them, then a newest-first position. */
+export interface DistanceCursor extends Cursor {
+  metres: number;
+}

@@ -1,9 +1,9 @@
-import type { Cursor } from '../db/keyset.ts';
+import type { Cursor, DistanceCursor } from '../db/keyset.ts';
 import { badRequest } from './app-error.ts';
 
 /** Keyset cursors travel as opaque base64url text; their content is checked like any input. */
-export function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+function encodeCursor(position: [createdAt: string, id: string] | [metres: number, createdAt: string, id: string]): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
 }
 
 // PostgreSQL's own text for a timestamptz: "2026-11-22 01:14:13.123456+00".
@@ -52,6 +52,35 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   throw badRequest('Invalid cursor');
 }
 
+/** Half the earth's circumference by earthdistance's radius: no two places are further apart. */
+const FURTHEST_METRES = Math.PI * 6_378_168;
+
+/**
+ * A nearest-first cursor: [metres, createdAt, id]. The metres are a double as PostgreSQL returned
+ * it, which JSON carries exactly, so the next page starts at that very row and not near it.
+ */
+export function decodeDistanceCursor(cursor: string | undefined): DistanceCursor | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 3 &&
+      typeof parsed[0] === 'number' &&
+      Number.isFinite(parsed[0]) &&
+      parsed[0] >= 0 &&
+      parsed[0] <= FURTHEST_METRES &&
+      isRealInstant(String(parsed[1])) &&
+      UUID.test(String(parsed[2]))
+    ) {
+      return { metres: parsed[0], createdAt: String(parsed[1]), id: String(parsed[2]) };
+    }
+  } catch {
+    // Falls through to the same answer as any other malformed cursor.
+  }
+  throw badRequest('Invalid cursor');
+}
+
 /**
  * Lists are read with one row more than the page holds: its presence says another page exists,
  * without counting. Returns the page's rows and the cursor that continues after the last of them.
@@ -59,9 +88,9 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
 export function splitPage<Row>(
   rows: Row[],
   limit: number,
-  positionOf: (row: Row) => [createdAt: string, id: string],
+  positionOf: (row: Row) => [createdAt: string, id: string] | [metres: number, createdAt: string, id: string],
 ): { visible: Row[]; nextCursor: string | null } {
   const visible = rows.slice(0, limit);
   const last = visible.at(-1);
-  return { visible, nextCursor: rows.length > limit && last ? encodeCursor(...positionOf(last)) : null };
+  return { visible, nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
 }

@@ -9,6 +9,7 @@ import { fingerprint } from '../test/fingerprint.ts';
 import { brokenMultipart, fieldValue, objectValue, textValue, type JsonSchema } from '../test/hostile-input.ts';
 import { png } from '../test/images.ts';
 import { createItem } from '../test/items.ts';
+import { insertRealPlaces, placeItem, placeMember, REAL_PLACES } from '../test/places.ts';
 import type { LogCapture } from '../test/log-capture.ts';
 import { registerMember, send, type Member } from '../test/members.ts';
 import { multipart, type FilePart } from '../test/multipart.ts';
@@ -69,6 +70,10 @@ beforeAll(async () => {
   const other = await registerMember(app);
   const theirs = await createItem(app, other);
   const mine = await createItem(app, member);
+  // Places, so the marketplace's distance searches get past "choose a place" to their SQL.
+  await insertRealPlaces(app.services.database.db);
+  await placeMember(app, member.user.id, REAL_PLACES[0]!);
+  await placeItem(app, theirs.id, REAL_PLACES[1]!);
   const proposal = await createProposal(app, member, theirs.id, { offerItemId: mine.id });
   // Accepted, so the hand-over routes get past their status check to the statements behind it.
   const swapped = await createProposal(app, other, (await createItem(app, member)).id);

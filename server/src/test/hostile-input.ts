@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import type { FilePart } from './multipart.ts';
+import { REAL_PLACES } from './places.ts';
 
 /*
  * Inputs that look right to a schema and are wrong for the database or the parser behind it: the
@@ -51,6 +52,22 @@ export const cursorValue = fc
   .tuple(fc.oneof({ arbitrary: impossibleMoments, weight: 3 }, { arbitrary: realMoment, weight: 1 }), fc.uuid())
   .map(([moment, id]) => Buffer.from(JSON.stringify([moment, id])).toString('base64url'));
 
+/** Nearest-first cursors (issue 17): distances off the earth or negative, beside real moments and impossible ones. */
+const distanceCursorValue = fc
+  .tuple(
+    fc.oneof(fc.double({ min: 0, max: 20_000_000, noNaN: true }), fc.constantFrom(-1, -0, 1e308, 5e-324, 20_037_509)),
+    fc.oneof(impossibleMoments, realMoment),
+    fc.uuid(),
+  )
+  .map((position) => Buffer.from(JSON.stringify(position)).toString('base64url'));
+
+/** Place ids: real towns the test app knows, so a distance search reaches its SQL, or ids of none. */
+const placeIdValue = fc.oneof(
+  { arbitrary: fc.constantFrom(...REAL_PLACES.map((place) => place.id)), weight: 3 },
+  { arbitrary: fc.integer({ min: 1, max: 2 ** 31 - 1 }), weight: 1 },
+  { arbitrary: fc.constantFrom('2147483648', '99999999999999'), weight: 1 },
+);
+
 /**
  * Multipart bodies framed wrong: no boundary in the header, a body cut off in the middle of a part,
  * a boundary that never appears, a part without its blank line, no closing boundary.
@@ -93,7 +110,8 @@ export interface JsonSchema {
  * a request reaches the statements behind its lookups.
  */
 export function fieldValue(name: string, schema: JsonSchema, ids: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
-  if (name === 'cursor') return fc.oneof(cursorValue, textValue);
+  if (name === 'cursor') return fc.oneof(cursorValue, distanceCursorValue, textValue);
+  if (name === 'near') return fc.oneof(placeIdValue, oddNumberText, textValue);
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) return fc.oneof(...choices.map((choice) => fieldValue(name, choice, ids)));
   if (schema.enum) return fc.oneof({ arbitrary: fc.constantFrom(...schema.enum), weight: 3 }, { arbitrary: textValue, weight: 1 });

@@ -52,6 +52,7 @@ export function ItemCard({ item, eager, showStatus = false, action }: ItemCardPr
             <span className="truncate">{item.location}</span>
           </span>
         </div>
+        {item.distanceKm !== null && <p className="text-xs text-stone-600">{WEB_TEXT.distanceAway(item.distanceKm)}</p>}
         <time dateTime={item.createdAt} className="hidden text-xs text-stone-600 sm:block">
           {formatMonthDayYear(item.createdAt)}
         </time>

@@ -78,6 +78,8 @@ export const WEB_TEXT = {
     repliesInDays: 'Usually replies in a few days',
   },
   points: (points: number) => `${String(points)} ${points === 1 ? 'point' : 'points'}`,
+  /** Issue 17: how far a listing is, in whole kilometres as the server rounds them. */
+  distanceAway: (km: number) => (km < 1 ? 'Under 1 km away' : `${String(km)} km away`),
   account: {
     loginHeading: 'Sign in to your account',
     registerHeading: 'Create your account',

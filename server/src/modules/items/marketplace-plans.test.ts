@@ -2,16 +2,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
+import { insertRealPlaces, REAL_PLACES } from '../../test/places.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { listAvailable, listByOwner, type ItemFilters } from './repository.ts';
+import { listAvailable, listByOwner, listNearest, type ItemFilters } from './repository.ts';
 
 const LISTINGS = 100_000;
 let database: DatabaseHandle;
 let ownerId: string;
+const leeds = REAL_PLACES[0]!;
 // Another member browsing: the plan includes the suspension check a viewer's own listings skip.
 const viewerId = '00000000-0000-4000-8000-000000000000';
 
-/** 100,000 listings made in SQL: titles from a small vocabulary, so some words are common and one is rare. */
+/**
+ * 100,000 listings made in SQL: titles from a small vocabulary, so some words are common and one is
+ * rare; spread over real towns, one in twenty with no place.
+ */
 beforeAll(async () => {
   database = await openTestDatabase();
   const db = database.db;
@@ -20,8 +25,10 @@ beforeAll(async () => {
     .values({ email: 'bulk@example.com', passwordHash: 'x', displayName: 'Bulk' })
     .returning({ id: users.id });
   ownerId = owner!.id;
+  await insertRealPlaces(db);
+  const placeIds = sql.raw(`array[${REAL_PLACES.map((place) => place.id).join(',')}]`);
   await db.execute(sql`
-    insert into items (owner_id, title, description, category, value, location, status, created_at)
+    insert into items (owner_id, title, description, category, value, location, status, created_at, place_id)
     select ${ownerId}::uuid,
       (array['Vintage','Compact','Wooden','Electric','Handmade','Retro'])[1 + g % 6] || ' ' ||
         (array['chair','lamp','bike','guitar','jacket','novel','tent','kettle'])[1 + (g / 6) % 8] ||
@@ -31,9 +38,11 @@ beforeAll(async () => {
       g % 500,
       (array['Leeds','York','Bristol','Cardiff','Glasgow'])[1 + g % 5],
       case when g % 10 = 0 then 'swapped' else 'available' end,
-      now() - g * interval '1 minute'
+      now() - g * interval '1 minute',
+      case when g % 20 = 3 then null else (${placeIds})[1 + (g * 7919) % ${REAL_PLACES.length}] end
     from generate_series(1, ${LISTINGS}) as g`);
   await db.execute(sql`analyze items`);
+  await db.execute(sql`analyze places`);
 }, 300_000);
 
 afterAll(async () => {
@@ -82,5 +91,28 @@ describe(`marketplace query plans over ${LISTINGS.toLocaleString('en')} listings
   it("lists a member's items from the owner index", async () => {
     const text = await plan(listByOwner(database.db, viewerId, ownerId, undefined, undefined, 25));
     expect(text).toContain('items_owner_newest_idx');
+  });
+
+  it('finds the places within a radius through the GiST index, and nearest first reads each one from the items place index', async () => {
+    for (const radius of [50_000, undefined]) {
+      const text = await plan(listNearest(database.db, viewerId, all, leeds, radius, undefined, 25));
+      if (radius) expect(text).toContain('places_earth_idx');
+      // At most a page per place, read in order: what is sorted is a few rows per place, never the listings of a town.
+      expect(text).toMatch(/Limit .*\n\s*->\s+Index Scan using items_available_place_idx on items/);
+      expect(text).not.toMatch(/Seq Scan on items/);
+    }
+    // Page two starts from the cursor in the same way.
+    const rows = await listNearest(database.db, viewerId, all, leeds, 50_000, undefined, 25);
+    const last = rows.at(-1)!;
+    const next = await plan(listNearest(database.db, viewerId, all, leeds, 50_000, { metres: last.metres, createdAt: last.cursorAt, id: last.item.id }, 25));
+    expect(next).toMatch(/Limit .*\n\s*->\s+Index Scan using items_available_place_idx on items/);
+  });
+
+  it('keeps newest first within a radius on an index, with and without a word', async () => {
+    for (const q of [undefined, 'vintage']) {
+      const text = await plan(listAvailable(database.db, viewerId, { ...all, q, within: { origin: leeds, metres: 25_000 } }, undefined, 25));
+      expect(text).toContain('places_earth_idx');
+      expect(text).not.toMatch(/Seq Scan on items/);
+    }
   });
 });

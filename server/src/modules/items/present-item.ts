@@ -27,15 +27,21 @@ export function presentCard(item: ItemRow, firstImage: ItemImageRow | undefined)
   return { ...base(item), image: firstImage ? presentImage(firstImage) : null };
 }
 
-/** A card in a list read by a member, who may have saved it. */
-export function presentListed(item: ItemRow, firstImage: ItemImageRow | undefined, favourited: boolean): ListedItem {
-  return { ...presentCard(item, firstImage), favourited };
+/** What a listing is to the member reading it: whether they saved it, and how far it is from them. */
+interface ViewerFields {
+  favourited: boolean;
+  distanceKm: number | null;
 }
 
-export function presentDetail(item: ItemRow, owner: MemberSummary, images: ItemImageRow[], favourited: boolean): ItemDetail {
+/** A card in a list read by a member. */
+export function presentListed(item: ItemRow, firstImage: ItemImageRow | undefined, viewer: ViewerFields): ListedItem {
+  return { ...presentCard(item, firstImage), ...viewer };
+}
+
+export function presentDetail(item: ItemRow, owner: MemberSummary, images: ItemImageRow[], viewer: ViewerFields): ItemDetail {
   return {
     ...base(item),
-    favourited,
+    ...viewer,
     updatedAt: item.updatedAt.toISOString(),
     owner,
     images: images.map((image) => ({ id: image.id, ...presentImage(image) })),

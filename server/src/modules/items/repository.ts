@@ -1,12 +1,22 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { after, type Cursor } from '../../db/keyset.ts';
+import { after, type Cursor, type DistanceCursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
 import { inForce, suspendedNow } from '../../db/suspended.ts';
-import { itemImages, items, suspensions, users } from '../../db/schema/index.ts';
+import { itemImages, items, places, suspensions, users } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof items.$inferSelect;
+export type PlaceRow = typeof places.$inferSelect;
+
+/** Where a distance is measured from (issue 17): a town, whose coordinates go to SQL and nowhere else. */
+export type Origin = Pick<PlaceRow, 'id' | 'name' | 'region' | 'country' | 'latitude' | 'longitude'>;
+
+/** "Within `metres` of `origin`". */
+export interface Radius {
+  origin: Origin;
+  metres: number;
+}
 export type ItemImageRow = typeof itemImages.$inferSelect;
 
 export interface ItemFilters {
@@ -20,6 +30,10 @@ export interface ItemFilters {
   hiddenOwners?: string[] | undefined;
   /** Listed in this span (after `from`, up to `until`): what is new since a member last looked. */
   listed?: { from: Date; until: Date } | undefined;
+  /** Only listings whose place lies within this radius. */
+  within?: Radius | undefined;
+  /** Only listings with no place: what a distance filter leaves out. */
+  unplaced?: boolean | undefined;
 }
 
 const pageColumns = {
@@ -79,7 +93,94 @@ function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[
     filters.type === 'items' ? eq(items.kind, 'item') : undefined,
     filters.hiddenOwners?.length ? notInArray(items.ownerId, filters.hiddenOwners) : undefined,
     filters.listed ? and(gt(items.createdAt, filters.listed.from), lte(items.createdAt, filters.listed.until)) : undefined,
+    filters.within ? inArray(items.placeId, placesWithin(filters.within)) : undefined,
+    filters.unplaced ? isNull(items.placeId) : undefined,
   ];
+}
+
+const pointOf = (place: { latitude: number; longitude: number }) => sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
+const placePoint = sql`ll_to_earth(${places.latitude}, ${places.longitude})`;
+const metresFrom = (origin: Origin) => sql<number>`earth_distance(${pointOf(origin)}, ${placePoint})`;
+
+/**
+ * The places within the radius: the cube box around the origin is what the GiST index on
+ * places answers; the box's corners reach further than the radius, so the exact distance follows.
+ */
+function placesInRadius({ origin, metres }: Radius): SQL {
+  return sql`earth_box(${pointOf(origin)}, ${metres}::float8) @> ${placePoint} and ${metresFrom(origin)} <= ${metres}::float8`;
+}
+
+function placesWithin(radius: Radius) {
+  return sql`(select ${places.id} from ${places} where ${placesInRadius(radius)})`;
+}
+
+/**
+ * The marketplace nearest first (issue 17): only listings with a place (within the radius when one
+ * is given), by distance, and the listings of one town newest first. The places come first, nearest
+ * first (the GiST index finds those in the radius), and each is asked for at most `limit` of its
+ * listings from items_available_place_idx, already in newest order: a page reads a few rows per
+ * place, however many listings the nearest town holds, where joining every listing and sorting them
+ * read them all. The cursor's place resumes after the cursor; places nearer than it are skipped.
+ */
+export function listNearest(
+  db: Executor,
+  viewerId: string,
+  filters: ItemFilters,
+  origin: Origin,
+  radiusMetres: number | undefined,
+  cursor: DistanceCursor | undefined,
+  limit: number,
+) {
+  const near = db
+    .select({ placeId: places.id, metres: metresFrom(origin).as('metres') })
+    .from(places)
+    .where(radiusMetres === undefined ? undefined : placesInRadius({ origin, metres: radiusMetres }))
+    .as('near');
+  const listed = db
+    .select({ ...getTableColumns(items), cursorAt: sql<string>`${items.createdAt}::text`.as('cursor_at') })
+    .from(items)
+    .where(
+      and(
+        eq(items.placeId, near.placeId),
+        ...marketplace(viewerId, filters),
+        cursor ? or(sql`${near.metres} > ${cursor.metres}::float8`, after(items.createdAt, items.id, cursor)) : undefined,
+      ),
+    )
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(limit)
+    .as('listed');
+  const item = Object.fromEntries(Object.keys(getTableColumns(items)).map((name) => [name, listed[name as keyof ItemRow]])) as {
+    [K in keyof ItemRow]: (typeof listed)[K];
+  };
+  return db
+    .select({ item, cursorAt: listed.cursorAt, metres: sql<number>`${near.metres}`.mapWith(Number) })
+    .from(near)
+    .crossJoinLateral(listed)
+    .where(cursor ? sql`${near.metres} >= ${cursor.metres}::float8` : undefined)
+    .orderBy(asc(near.metres), desc(listed.createdAt), desc(listed.id))
+    .limit(limit);
+}
+
+export type NearestRow = Awaited<ReturnType<typeof listNearest>>[number];
+
+/** Metres from the origin to each of these places; coordinates stay in SQL. */
+export async function distancesFrom(db: Executor, origin: Origin, placeIds: number[]): Promise<Map<number, number>> {
+  if (placeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: places.id, metres: metresFrom(origin).mapWith(Number) })
+    .from(places)
+    .where(inArray(places.id, placeIds));
+  return new Map(rows.map((row) => [row.id, row.metres]));
+}
+
+/** The member's own place: where the marketplace measures from when no place is asked for. */
+export async function placeOfMember(db: Executor, userId: string): Promise<PlaceRow | undefined> {
+  const [row] = await db
+    .select({ place: places })
+    .from(users)
+    .innerJoin(places, eq(places.id, users.placeId))
+    .where(eq(users.id, userId));
+  return row?.place;
 }
 
 /** With `withHidden` false, the listings a moderator hid are left out: what other members see of the owner. */

@@ -1,4 +1,4 @@
-import { itemPage, itemResponse, marketplaceQuery, MAX_ITEM_IMAGES, ownerItemsQuery, TEXT } from '@swapyard/contract';
+import { itemPage, itemResponse, marketplacePage, marketplaceQuery, MAX_ITEM_IMAGES, ownerItemsQuery, TEXT } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export function itemRoutes(items: ItemsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/api/items', { schema: { tags: ['items'], querystring: marketplaceQuery, response: { 200: itemPage } } }, (request) => {
+    api.get('/api/items', { schema: { tags: ['items'], querystring: marketplaceQuery, response: { 200: marketplacePage } } }, (request) => {
       const { cursor, limit, ...filters } = request.query;
       return items.list(requireSession(request), filters, { cursor, limit });
     });

@@ -9,11 +9,13 @@ import {
   type ItemStatus,
   type ItemType,
   type ListedItem,
+  type MarketplacePage,
+  type MarketplaceSort,
 } from '@swapyard/contract';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { decodeCursor, splitPage } from '../../lib/cursor.ts';
+import { decodeCursor, decodeDistanceCursor, splitPage } from '../../lib/cursor.ts';
 import type { Session } from '../auth/service.ts';
 import type { CommunityService } from '../community/service.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
@@ -30,6 +32,14 @@ export interface ListOptions {
   cursor?: string | undefined;
   limit: number;
 }
+
+/** The marketplace's filters: the repository's, and the distance ones of issue 17. */
+export type MarketplaceFilters = Omit<repo.ItemFilters, 'hiddenOwners' | 'listed' | 'within' | 'unplaced'> & {
+  type: ItemType;
+  near?: number | undefined;
+  within?: number | undefined;
+  sort?: MarketplaceSort | undefined;
+};
 
 const imageOrder = z.array(z.string().regex(/^(id:[0-9a-f-]{36}|new:\d{1,2})$/)).max(MAX_ITEM_IMAGES);
 
@@ -128,15 +138,55 @@ export class ItemsService {
     return new Map(rows.map((item) => [item.id, presentCard(item, imageOf.get(item.id))]));
   }
 
-  async list(
-    session: Session,
-    filters: repo.ItemFilters & { type: ItemType },
-    { cursor, limit }: ListOptions,
-  ): Promise<ItemPage> {
-    // The listings of members this one blocked are not shown to them, wherever they look.
-    const hiddenOwners = await this.blocks.blockedBy(session.userId);
+  /**
+   * The marketplace. A distance filter (`within`, or `sort` nearest) needs a place: `near`, else the
+   * member's own; it leaves out the listings without a place, and its first page counts them.
+   */
+  async list(session: Session, query: MarketplaceFilters, { cursor, limit }: ListOptions): Promise<MarketplacePage> {
+    const { near, within, sort = 'newest', ...rest } = query;
+    const [origin, hiddenOwners] = await Promise.all([
+      this.originFor(session, near),
+      // The listings of members this one blocked are not shown to them, wherever they look.
+      this.blocks.blockedBy(session.userId),
+    ]);
+    const filters = { ...rest, hiddenOwners };
+    const byDistance = within !== undefined || sort === 'nearest';
+    if (byDistance && !origin) throw badRequest(TEXT.distance.placeRequired);
+    const radius = origin && within !== undefined ? { origin, metres: within * 1000 } : undefined;
     // One row more than asked tells whether another page exists without counting.
-    return this.toPage(session, await repo.listAvailable(this.db, session.userId, { ...filters, hiddenOwners }, decodeCursor(cursor), limit + 1), limit);
+    const [page, unplaced] = await Promise.all([
+      sort === 'nearest' && origin
+        ? this.nearestPage(session, filters, origin, radius?.metres, cursor, limit)
+        : this.toPage(session, await repo.listAvailable(this.db, session.userId, { ...filters, within: radius }, decodeCursor(cursor), limit + 1), limit, origin),
+      // The count does not change from page to page: the first page says it.
+      byDistance && !cursor ? repo.countAvailable(this.db, session.userId, { ...filters, unplaced: true }) : undefined,
+    ]);
+    return { ...page, origin: origin ? presentPlace(origin) : null, ...(unplaced === undefined ? {} : { unplaced }) };
+  }
+
+  private async nearestPage(
+    session: Session,
+    filters: repo.ItemFilters,
+    origin: repo.Origin,
+    radiusMetres: number | undefined,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<ItemPage> {
+    const rows = await repo.listNearest(this.db, session.userId, filters, origin, radiusMetres, decodeDistanceCursor(cursor), limit + 1);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.metres, row.cursorAt, row.item.id]);
+    const metres = new Map(visible.map((row) => [row.item.id, row.metres]));
+    return { items: await this.toCards(session, visible.map((row) => row.item as repo.ItemRow), { known: metres }), nextCursor };
+  }
+
+  /**
+   * Where distances are measured from: the place asked for, any town of the gazetteer (read from it,
+   * so a search writes no row), else the member's own.
+   */
+  private async originFor(session: Session, near: number | undefined): Promise<repo.Origin | undefined> {
+    if (near === undefined) return repo.placeOfMember(this.db, session.userId);
+    const [summary, position] = [this.places.summary(near), this.places.position(near)];
+    if (!summary || !position) throw badRequest(TEXT.places.unknown);
+    return { ...summary, ...position };
   }
 
   /**
@@ -162,7 +212,11 @@ export class ItemsService {
     { cursor, limit, status }: ListOptions & { status?: ItemStatus | undefined },
   ): Promise<ItemPage> {
     const withHidden = ownerId === session.userId || (await isStaff(session));
-    return this.toPage(session, await repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1, withHidden), limit);
+    const [rows, origin] = await Promise.all([
+      repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1, withHidden),
+      repo.placeOfMember(this.db, session.userId),
+    ]);
+    return this.toPage(session, rows, limit, origin);
   }
 
   /** Every listing of the member, whatever its status, with all its pictures: their data export. */
@@ -173,9 +227,9 @@ export class ItemsService {
     // Signed in, so not a former member.
     const owner = presentMember({ ...(await session.user()), deletedAt: null });
     return {
-      // Nobody saves their own listing.
+      // Nobody saves their own listing, nor needs its distance from themselves.
       listings: visible.map((row) =>
-        presentDetail(row.item, owner, images.filter((image) => image.itemId === row.item.id), false),
+        presentDetail(row.item, owner, images.filter((image) => image.itemId === row.item.id), { favourited: false, distanceKm: null }),
       ),
       nextCursor,
     };
@@ -184,8 +238,16 @@ export class ItemsService {
   async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await this.seenBy(session, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
-    const [images, saved] = await Promise.all([repo.imagesOf(this.db, id), this.savedAmong(session.userId, [id])]);
-    return presentDetail(found.item, presentMember(found.owner), images, saved.has(id));
+    const [images, saved, origin] = await Promise.all([
+      repo.imagesOf(this.db, id),
+      this.savedAmong(session.userId, [id]),
+      repo.placeOfMember(this.db, session.userId),
+    ]);
+    const metres = await this.metresFrom(origin, [found.item]);
+    return presentDetail(found.item, presentMember(found.owner), images, {
+      favourited: saved.has(id),
+      distanceKm: kilometres(metres.get(id)),
+    });
   }
 
   /**
@@ -193,9 +255,9 @@ export class ItemsService {
    * listing of a member they blocked, as the marketplace leaves those out. Favourites shows and saves by it.
    */
   async cardsSeenBy(session: Session, ids: string[]): Promise<Map<string, ListedItem>> {
-    const hiddenOwners = await this.blocks.blockedBy(session.userId);
+    const [hiddenOwners, origin] = await Promise.all([this.blocks.blockedBy(session.userId), repo.placeOfMember(this.db, session.userId)]);
     const rows = await repo.itemsSeenBy(this.db, session.userId, ids, await isStaff(session), hiddenOwners);
-    return new Map((await this.toCards(session, rows)).map((card) => [card.id, card]));
+    return new Map((await this.toCards(session, rows, { origin })).map((card) => [card.id, card]));
   }
 
   /** Whose the listing is, when this member can see it at all: what they may report. */
@@ -348,22 +410,52 @@ export class ItemsService {
     return afterCommit;
   }
 
-  private async toPage(session: Session, rows: repo.PageRow[], limit: number): Promise<ItemPage> {
+  private async toPage(session: Session, rows: repo.PageRow[], limit: number, origin: repo.Origin | undefined): Promise<ItemPage> {
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
-    return { items: await this.toCards(session, visible.map((row) => row.item)), nextCursor };
+    return { items: await this.toCards(session, visible.map((row) => row.item), { origin }), nextCursor };
   }
 
-  /** A page's first images and the reader's saved marks, each read once for the whole page. */
-  private async toCards(session: Session, rows: repo.ItemRow[]): Promise<ListedItem[]> {
+  /**
+   * A page's first images, the reader's saved marks and distances, each read once for the whole
+   * page: distances `known` from the query that listed them, else measured from `origin`.
+   */
+  private async toCards(
+    session: Session,
+    rows: repo.ItemRow[],
+    distances: { known: Map<string, number> } | { origin: repo.Origin | undefined },
+  ): Promise<ListedItem[]> {
     const ids = rows.map((item) => item.id);
-    const [images, saved] = await Promise.all([repo.firstImagesOf(this.db, ids), this.savedAmong(session.userId, ids)]);
+    const [images, saved, metres] = await Promise.all([
+      repo.firstImagesOf(this.db, ids),
+      this.savedAmong(session.userId, ids),
+      'known' in distances ? distances.known : this.metresFrom(distances.origin, rows),
+    ]);
     const imageOf = new Map(images.map((image) => [image.itemId, image]));
-    return rows.map((item) => presentListed(item, imageOf.get(item.id), saved.has(item.id)));
+    return rows.map((item) =>
+      presentListed(item, imageOf.get(item.id), { favourited: saved.has(item.id), distanceKm: kilometres(metres.get(item.id)) }),
+    );
+  }
+
+  /** Metres from the origin to each listing that has a place, by listing id. */
+  private async metresFrom(origin: repo.Origin | undefined, rows: repo.ItemRow[]): Promise<Map<string, number>> {
+    const placed = rows.filter((item) => item.placeId !== null);
+    if (!origin || placed.length === 0) return new Map();
+    const byPlace = await repo.distancesFrom(this.db, origin, [...new Set(placed.map((item) => item.placeId!))]);
+    return new Map(placed.flatMap((item) => (byPlace.has(item.placeId!) ? [[item.id, byPlace.get(item.placeId!)!]] : [])));
   }
 
   private announce(type: 'items.created' | 'items.updated' | 'items.deleted', itemId: string, ownerId: string) {
     return this.bus.publish({ rooms: [rooms.everyone], event: { type, data: { itemId, ownerId } } });
   }
+}
+
+/** Whole kilometres, as members are shown them: a town's distance, never more exact. */
+function kilometres(metres: number | undefined): number | null {
+  return metres === undefined ? null : Math.round(metres / 1000);
+}
+
+function presentPlace(place: repo.Origin) {
+  return { id: place.id, name: place.name, region: place.region, country: place.country };
 }
 
 async function isStaff(session: Session): Promise<boolean> {

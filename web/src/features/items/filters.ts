@@ -2,8 +2,12 @@ import { marketplaceQuery } from '@swapyard/contract';
 import type { z } from 'zod';
 import type { MarketplaceFilters } from '../../lib/query-keys.ts';
 
-/** The Filters panel's fields, as named in the address; the search box (q) stands outside it. */
-export const PANEL_FILTERS = ['category', 'location', 'minValue', 'maxValue', 'type'] as const;
+/**
+ * The Filters panel's fields, as named in the address; the search box (q) stands outside it.
+ * `location` is no filter since places replaced the free text (issue 17): Reset still clears it
+ * from an old link, which the page otherwise ignores.
+ */
+export const PANEL_FILTERS = ['category', 'location', 'minValue', 'maxValue', 'type', 'near', 'within', 'sort'] as const;
 
 const shape = marketplaceQuery.shape;
 
@@ -20,13 +24,20 @@ export function readFilters(params: URLSearchParams): MarketplaceFilters {
   return {
     q: read(shape.q, params.get('q')),
     category: read(shape.category, params.get('category')),
-    location: read(shape.location, params.get('location')),
     minValue: read(shape.minValue, params.get('minValue')),
     maxValue: read(shape.maxValue, params.get('maxValue')),
     type: read(shape.type, params.get('type')) ?? 'all',
+    near: read(shape.near, params.get('near')),
+    within: read(shape.within, params.get('within')),
+    sort: read(shape.sort, params.get('sort')),
   };
 }
 
 export function hasPanelFilters(params: URLSearchParams): boolean {
-  return PANEL_FILTERS.some((name) => params.has(name));
+  return PANEL_FILTERS.some((name) => name !== 'location' && params.has(name));
+}
+
+/** Whether the filters search by distance, which leaves out listings without a place. */
+export function byDistance(filters: MarketplaceFilters): boolean {
+  return filters.within !== undefined || filters.sort === 'nearest';
 }

@@ -31,6 +31,16 @@ export const ITEMS_TEXT = {
     newListings: 'New listings — show',
     pointsNotApplied: `Enter whole points from 0 to ${ITEM_VALUE_MAX.toLocaleString()}: this one is not applied.`,
     maxBelowMin: 'Max Points is below Min Points, so no listing can match.',
+    within: 'Within',
+    anyDistance: 'Any distance',
+    kilometres: (km: number) => `${String(km)} km`,
+    of: 'of',
+    noPlace: 'Choose a place under "of", or set yours in your profile, to search by distance.',
+    sort: 'Sort',
+    newest: 'Newest',
+    nearest: 'Nearest',
+    unplaced: (count: number) =>
+      count === 1 ? '1 listing without a place is not included.' : `${count.toLocaleString()} listings without a place are not included.`,
   },
   detail: {
     posted: (date: string) => `Posted ${date}`,

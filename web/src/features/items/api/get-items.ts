@@ -1,17 +1,17 @@
-import type { ItemPage } from '@swapyard/contract';
+import type { MarketplacePage } from '@swapyard/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { markListingsShown } from '../../../lib/new-listings.ts';
 import { itemKeys, type MarketplaceFilters } from '../../../lib/query-keys.ts';
 
-export function getItems(filters: MarketplaceFilters, cursor: string | null, signal?: AbortSignal): Promise<ItemPage> {
+export function getItems(filters: MarketplaceFilters, cursor: string | null, signal?: AbortSignal): Promise<MarketplacePage> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) {
     if (value !== undefined && !(name === 'type' && value === 'all')) params.set(name, String(value));
   }
   if (cursor) params.set('cursor', cursor);
   const search = params.size > 0 ? `?${params.toString()}` : '';
-  return apiRequest<ItemPage>(`/items${search}`, { signal });
+  return apiRequest<MarketplacePage>(`/items${search}`, { signal });
 }
 
 export function itemsQuery(filters: MarketplaceFilters) {

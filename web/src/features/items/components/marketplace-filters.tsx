@@ -2,12 +2,12 @@ import { CATEGORIES, ITEM_TYPES, marketplaceQuery, TEXT, type ItemType } from '@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { PointsInput } from '../../../components/ui/points-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { PANEL_FILTERS, readFilters } from '../filters.ts';
+import { DistanceFilters } from './distance-filters.tsx';
 import { useChoiceInAddress } from '../hooks/use-choice-in-address.ts';
 import { useDebouncedSearchParam } from '../hooks/use-debounced-search-param.ts';
 
@@ -34,7 +34,6 @@ export function MarketplaceFilters({ id }: { id: string }) {
   const [category, chooseCategory] = useChoiceInAddress('category', filters.category ?? '');
   const [chosenType, chooseType] = useChoiceInAddress('type', filters.type === 'all' ? '' : filters.type);
   const type = chosenType || 'all';
-  const [location, setLocation] = useDebouncedSearchParam('location');
   const [minValue, setMinValue] = useDebouncedSearchParam('minValue');
   const [maxValue, setMaxValue] = useDebouncedSearchParam('maxValue');
   const typeName = useId();
@@ -65,13 +64,6 @@ export function MarketplaceFilters({ id }: { id: string }) {
             </option>
           ))}
         </Select>
-        <Input
-          label={WEB_TEXT.common.location}
-          value={location}
-          onChange={(event) => {
-            setLocation(event.target.value);
-          }}
-        />
         {/* Side by side even on a phone: they are read as one range. */}
         <div className="grid grid-cols-2 items-start gap-4 sm:col-span-2">
           <PointsInput
@@ -91,6 +83,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
             }}
           />
         </div>
+        <DistanceFilters />
       </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <fieldset className="flex flex-col gap-1.5">

@@ -72,6 +72,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
           <p className="flex items-center gap-1.5 text-stone-700">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
             {item.location}
+            {item.distanceKm !== null && <span className="text-stone-600">· {WEB_TEXT.distanceAway(item.distanceKm)}</span>}
           </p>
           <p className="text-sm text-stone-600">
             <time dateTime={item.createdAt}>{t.posted(formatMonthDayYear(item.createdAt))}</time>

@@ -20,6 +20,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { useItems } from '../api/get-items.ts';
 import { hasPanelFilters, readFilters } from '../filters.ts';
+import { UnplacedNote } from '../components/distance-filters.tsx';
 import { MarketplaceFilters } from '../components/marketplace-filters.tsx';
 import { SearchField } from '../components/search-field.tsx';
 
@@ -107,6 +108,7 @@ function MarketplaceResults({ filters }: { filters: Filters }) {
           </Button>
         )}
       </div>
+      <UnplacedNote count={query.data.pages[0]?.unplaced} />
       {items.length === 0 ? (
         <EmptyState title={TEXT.items.emptyTitle} body={TEXT.items.emptyBody} />
       ) : (
