@@ -31,6 +31,8 @@ import { conversationRoutes } from './modules/conversations/routes.ts';
 import { ConversationsService } from './modules/conversations/service.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { FavouritesService } from './modules/favourites/service.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { SavedSearchesService } from './modules/saved-searches/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -105,6 +107,7 @@ export interface Services {
   suspensions: SuspensionsService;
   moderation: ModerationService;
   favourites: FavouritesService;
+  savedSearches: SavedSearchesService;
 }
 
 declare module 'fastify' {
@@ -268,7 +271,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
   items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
   proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
-  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites);
+  const savedSearches = new SavedSearchesService(database.db, jobs, notifications);
+  items.onListed((tx, itemIds) => savedSearches.listed(tx, itemIds));
+  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites, savedSearches);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
@@ -308,6 +313,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     moderation,
     swapProblems,
     favourites,
+    savedSearches,
   });
 
   const pruneTimer = setInterval(() => {
@@ -381,6 +387,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(moderationRoutes(moderation, limits.reports));
   await app.register(swapProblemRoutes(swapProblems, limits));
   await app.register(favouriteRoutes(favourites));
+  await app.register(savedSearchRoutes(savedSearches));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);
