@@ -55,6 +55,11 @@ export const itemKeys = {
   favourites: ['items', 'favourites'] as const,
 };
 
+/** The member's saved searches, with their new-match counts (issue 17). */
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+};
+
 /** The members the signed-in member blocked (settings, and the Block or Unblock on a profile or in a chat). */
 export const blockKeys = {
   list: ['blocks'] as const,

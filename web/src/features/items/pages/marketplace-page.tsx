@@ -21,6 +21,7 @@ import { ITEMS_TEXT } from '../texts.ts';
 import { useItems } from '../api/get-items.ts';
 import { hasPanelFilters, readFilters } from '../filters.ts';
 import { MarketplaceFilters } from '../components/marketplace-filters.tsx';
+import { SaveSearchButton } from '../components/save-search-button.tsx';
 import { SearchField } from '../components/search-field.tsx';
 
 const t = ITEMS_TEXT.marketplace;
@@ -53,6 +54,7 @@ export function MarketplacePage() {
           </Button>
         </div>
         {filtersOpen && <MarketplaceFilters id={panelId} />}
+        <SaveSearchButton />
       </div>
       <MarketplaceResults filters={readFilters(searchParams)} />
     </div>
