@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items, jobs, savedSearches } from '../../db/schema/index.ts';
+import { items, jobs, notifications, savedSearchMatches, savedSearches } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem, type ItemInput } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
@@ -128,6 +128,25 @@ describe('matching a new listing', () => {
 
     expect((await searchesOf(searcher)).find((one) => one.id === search.id)?.newMatches).toBe(0);
     expect(await alertsOf(searcher)).toEqual([]);
+  });
+
+  it('never tells a suspended searcher, and a deleted account takes its searches with it', async () => {
+    const [suspended, leaving, owner] = [await registerMember(app), await registerMember(app), await registerMember(app)];
+    const admin = await registerWithRole(app, 'admin');
+    const tag = randomUUID().slice(0, 8);
+    await saved(suspended, { q: tag });
+    await saved(leaving, { q: tag });
+    const suspension = { duration: 'indefinite', reason: 'Checked' };
+    expect((await send(app, 'POST', `/api/admin/members/${suspended.user.id}/suspension`, { cookie: admin.cookie, body: suspension })).statusCode).toBe(200);
+    expect((await send(app, 'POST', '/api/me/delete', { cookie: leaving.cookie, body: { password: leaving.password } })).statusCode).toBe(204);
+    expect(await rowsOf(leaving)).toBe(0);
+
+    await list(owner, { title: `Lamp ${tag}` });
+
+    const told = await db().select({ n: count() }).from(notifications).where(and(eq(notifications.type, 'saved_search'), eq(notifications.userId, suspended.user.id)));
+    expect(told[0]?.n).toBe(0);
+    const [search] = await db().select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.ownerId, suspended.user.id));
+    expect(await db().select().from(savedSearchMatches).where(eq(savedSearchMatches.searchId, search!.id))).toEqual([]);
   });
 
   it('matches a listing that becomes available again: a moderator restores it, a swap is reversed', async () => {
