@@ -119,7 +119,7 @@ describe('desktop page widths', () => {
   test('the pages that list things are as wide as each other', async () => {
     const { page } = await browsers.desktop(true);
     const widths: Record<string, number> = {};
-    for (const name of ['marketplace', 'proposals', 'messages', 'history', 'notifications', 'favourites']) {
+    for (const name of ['marketplace', 'proposals', 'messages', 'history', 'notifications', 'favourites', 'saved-searches']) {
       const appPage = APP_PAGES.find((candidate) => candidate.name === name)!;
       await visit(page, appPage, world());
       widths[name] = (await page.locator('main > div > *').first().boundingBox())!.width;

@@ -16,6 +16,7 @@ import { measureMailDrain } from './measures/mail.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
 import { measureProposalMail } from './measures/proposal-mail.ts';
 import { measureMemory } from './measures/memory.ts';
+import { measureSavedSearchMatching } from './measures/saved-searches.ts';
 import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
 
 const ONE_INSTANCE_P99_MS = 50;
@@ -132,6 +133,18 @@ async function benchMail(options: BenchOptions): Promise<Result[]> {
   return results;
 }
 
+/** Saved-search matching needs no listings either: each engine gets a database of its own, with 10,000 searches. */
+async function benchSavedSearches(options: BenchOptions): Promise<Result[]> {
+  const results = await attempt('PGlite', 'saved-search matching', () => measureSavedSearchMatching('PGlite', { log }));
+  const adminUrl = options.databaseUrl;
+  results.push(
+    ...(adminUrl
+      ? await attempt('PostgreSQL', 'saved-search matching', () => measureSavedSearchMatching('PostgreSQL', { adminUrl, log }))
+      : [skipped('PostgreSQL', 'saved-search matching', 'BENCH_DATABASE_URL is not set')]),
+  );
+  return results;
+}
+
 async function main(): Promise<void> {
   const options = readOptions(process.env);
   fs.mkdirSync(options.resultsDir, { recursive: true });
@@ -139,8 +152,10 @@ async function main(): Promise<void> {
   const results: Result[] = [];
   try {
     // The mail drain needs neither the web app nor the listings; the JavaScript measure needs no server.
-    const needsWeb = [...options.only].some((measure) => measure !== 'mail');
-    const needsData = [...options.only].some((measure) => measure !== 'javascript' && measure !== 'mail' && measure !== 'gazetteer');
+    const needsWeb = [...options.only].some((measure) => measure !== 'mail' && measure !== 'saved-searches');
+    const needsData = [...options.only].some(
+      (measure) => measure !== 'javascript' && measure !== 'mail' && measure !== 'gazetteer' && measure !== 'saved-searches',
+    );
     if (needsWeb) log('building the web app');
     const web = needsWeb ? await buildWeb(webDir) : undefined;
     if (web && options.only.has('javascript')) results.push(...measureJavaScript(web));
@@ -164,6 +179,7 @@ async function main(): Promise<void> {
       );
     }
     if (options.only.has('mail')) results.push(...(await benchMail(options)));
+    if (options.only.has('saved-searches')) results.push(...(await benchSavedSearches(options)));
   } finally {
     fs.rmSync(webDir, { recursive: true, force: true });
   }

@@ -58,5 +58,8 @@ export const DISTANCE_RADII_KM = [5, 10, 25, 50, 100] as const;
 export type DistanceRadiusKm = (typeof DISTANCE_RADII_KM)[number];
 export const MARKETPLACE_SORTS = ['newest', 'nearest'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
+/** Issue 17: how many searches a member may keep, and how long a name may be. */
+export const SAVED_SEARCHES_MAX = 50;
+export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
 /** How many places the place picker offers for what was typed. */
 export const PLACE_SUGGESTIONS_MAX = 10;

@@ -17,6 +17,7 @@ export * from './profiles.ts';
 export * from './proposals.ts';
 export * from './push.ts';
 export * from './roles.ts';
+export * from './saved-searches.ts';
 export * from './texts.ts';
 export * from './suspensions.ts';
 export * from './swap-problems.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a notice is about, as a member chooses which reach them outside the app (in-app notices are always on). */
-export const NOTIFICATION_KINDS = ['proposals', 'messages', 'ratings', 'community'] as const;
+export const NOTIFICATION_KINDS = ['proposals', 'messages', 'ratings', 'community', 'savedSearches'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
@@ -16,17 +16,19 @@ export const notificationPreferences = z
     messages: channelSwitches,
     ratings: channelSwitches,
     community: channelSwitches,
+    savedSearches: channelSwitches,
     weeklySummary: z.boolean(),
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
-/** A member who never chose: mail about proposals and messages; push waits until a device is turned on. */
+/** A member who never chose: mail about proposals, messages and their saved searches' alerts (at most hourly); push waits until a device is turned on. */
 export const NOTIFICATION_DEFAULTS: NotificationPreferences = {
   proposals: { email: true, push: false },
   messages: { email: true, push: false },
   ratings: { email: false, push: false },
   community: { email: false, push: false },
+  savedSearches: { email: true, push: false },
   weeklySummary: false,
 };
 

@@ -133,8 +133,11 @@ export const ratingListQuery = pageQuery(50, 10);
 export const ratingPage = z.object({ ratings: z.array(receivedRating), nextCursor: z.string().nullable() });
 export type RatingPage = z.infer<typeof ratingPage>;
 
-/** favourite: a listing the member saved changed its points value, was swapped or was removed (issue 17). */
-export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other', 'favourite'] as const;
+/**
+ * favourite: a listing the member saved changed its points value, was swapped or was removed (issue 17).
+ * saved_search: new listings match one of the member's saved searches (`relatedId` names it).
+ */
+export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other', 'favourite', 'saved_search'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({

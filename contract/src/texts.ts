@@ -234,6 +234,19 @@ export const TEXT = {
     removedTitle: 'A saved listing was removed',
     removed: (owner: string, item: string) => `${owner} removed ${item}, so it is no longer in your favourites.`,
   },
+  /** Issue 17: the marketplace's filters kept under a name, and the alerts when a new listing matches them. */
+  savedSearches: {
+    nameRequired: 'Please give the search a name of at most 80 characters.',
+    noFilters: 'Choose at least one filter before saving a search.',
+    limitReached: 'You can keep at most 50 saved searches. Delete one you no longer need to save this one.',
+    notFound: 'Saved search not found',
+    unknownPlace: 'That place is not known. Please pick one from the list.',
+    saved: 'Search saved',
+    saveFailed: 'Failed to save the search',
+    alertTitle: 'New listings for your saved search',
+    alert: (count: number, name: string) =>
+      count === 1 ? `A new listing matches "${name}".` : `${String(count)} new listings match "${name}".`,
+  },
   /** Issue 15: a member's report of a listing, a profile or a message. */
   reports: {
     thanks: 'Thanks for reporting. A moderator will look at it.',

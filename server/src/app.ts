@@ -34,6 +34,8 @@ import { defineTextMatching } from './modules/places/backfill.ts';
 import { placeRoutes } from './modules/places/routes.ts';
 import { PlacesService } from './modules/places/service.ts';
 import { FavouritesService } from './modules/favourites/service.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { SavedSearchesService } from './modules/saved-searches/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -109,6 +111,7 @@ export interface Services {
   moderation: ModerationService;
   favourites: FavouritesService;
   places: PlacesService;
+  savedSearches: SavedSearchesService;
 }
 
 declare module 'fastify' {
@@ -274,7 +277,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
   items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
   proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
-  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites);
+  const savedSearches = new SavedSearchesService(database.db, jobs, notifications);
+  items.onListed((tx, itemIds) => savedSearches.listed(tx, itemIds));
+  const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites, savedSearches);
   const presence = new PresenceService(database.db, bus, app.log);
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
@@ -315,6 +320,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     swapProblems,
     favourites,
     places,
+    savedSearches,
   });
 
   const pruneTimer = setInterval(() => {
@@ -389,6 +395,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swapProblemRoutes(swapProblems, limits));
   await app.register(favouriteRoutes(favourites));
   await app.register(placeRoutes(places));
+  await app.register(savedSearchRoutes(savedSearches));
   await app.register(auditRoutes(audit));
   await app.register(socketRoute(hub, presence, config));
   await registerWebApp(app, config.webDistDir);

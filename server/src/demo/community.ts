@@ -257,6 +257,18 @@ export const FAVOURITES: { member: MemberKey; items: ListingTitle[] }[] = [
   { member: 'aisha', items: ['Garden bench', "Kids' bike, 20-inch wheels"] },
 ];
 
+/**
+ * Saved searches (issue 17), made before anything is listed, so the listings that follow match them
+ * and their members find alerts and new-match counts waiting.
+ */
+export const SAVED_SEARCHES: { member: MemberKey; name: string; filters: { q?: string; category?: string; maxValue?: number } }[] = [
+  { member: 'maya', name: 'Bikes', filters: { q: 'bike' } },
+  { member: 'maya', name: 'Chairs under 80 points', filters: { q: 'chair', maxValue: 80 } },
+  { member: 'tom', name: 'Camping gear', filters: { q: 'camping' } },
+  { member: 'priya', name: 'Books', filters: { category: 'Books' } },
+  { member: 'aisha', name: 'Kids', filters: { q: 'kids' } },
+];
+
 export const CONVERSATIONS: DemoConversation[] = [
   {
     between: ['maya', 'tom'],

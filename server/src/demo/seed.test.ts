@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { conversations, favourites, itemImages, items, messages, notifications, pointEntries, proposals, ratings, users } from '../db/schema/index.ts';
+import { conversations, favourites, itemImages, items, messages, notifications, pointEntries, proposals, ratings, savedSearches, users } from '../db/schema/index.ts';
 import { fullKey, thumbKey } from '../modules/uploads/image-keys.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { fingerprint } from '../test/fingerprint.ts';
@@ -83,6 +83,11 @@ describe('the demo seed', () => {
     expect((await db.select({ n: count() }).from(favourites))[0]?.n).toBeGreaterThanOrEqual(10);
     const swappedNotices = await db.select({ n: count() }).from(notifications).where(eq(notifications.type, 'favourite'));
     expect(swappedNotices[0]?.n).toBeGreaterThan(0);
+
+    // Saved searches that the listings matched as they were listed, each told to its member at once.
+    expect((await db.select({ n: count() }).from(savedSearches))[0]?.n).toBeGreaterThanOrEqual(5);
+    const alerts = await db.select({ n: count() }).from(notifications).where(eq(notifications.type, 'saved_search'));
+    expect(alerts[0]?.n).toBeGreaterThanOrEqual(4);
 
     const threads = await db
       .select({ id: conversations.id, n: count(messages.id) })

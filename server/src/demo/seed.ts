@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   demoEmail,
   FAVOURITES,
+  SAVED_SEARCHES,
   LISTINGS,
   MEMBERS,
   PROPOSALS,
@@ -159,6 +160,13 @@ async function seedProposals(app: FastifyInstance, community: Community): Promis
   }
 }
 
+async function seedSavedSearches(app: FastifyInstance, community: Pick<Community, 'member'>): Promise<void> {
+  for (const { member, name, filters } of SAVED_SEARCHES) {
+    const saved = await send(app, 'POST', '/api/saved-searches', { cookie: community.member(member).cookie, body: { name, filters } });
+    expectStatus(saved, 201, `saving the search "${name}"`);
+  }
+}
+
 async function seedFavourites(app: FastifyInstance, community: Community): Promise<void> {
   for (const { member, items } of FAVOURITES) {
     for (const title of items) {
@@ -213,6 +221,8 @@ export async function seedDemo(app: FastifyInstance, { force = false }: { force?
   }
 
   const members = await seedMembers(app);
+  // Saved before the listings, which match them as they are listed.
+  await seedSavedSearches(app, { member: (key) => members.get(key)! });
   const items = await seedListings(app, members);
   const byId = new Map([...members.values()].map((member) => [member.user.id, member]));
   const community: Community = {
@@ -224,6 +234,8 @@ export async function seedDemo(app: FastifyInstance, { force = false }: { force?
   await seedFavourites(app, community);
   await seedProposals(app, community);
   const messages = await seedConversations(app, community);
+  // Saved-search alerts are jobs the listings queued: told now, so the demo opens with them waiting.
+  await app.services.jobs.runDue();
   await backdateMembers(app.services.database.db, DEMO_EMAIL_DOMAIN, DEMO_MEMBERS_FOR_DAYS);
   return {
     seeded: true,

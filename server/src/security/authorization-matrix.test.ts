@@ -44,6 +44,8 @@ interface World {
   problemId: string;
   /** The owner's one-click link that switches off their mail about proposals. */
   unsubscribePath: string;
+  /** The owner's saved search (issue 17). */
+  savedSearchId: string;
 }
 
 type Actor = 'anonymous' | 'stranger' | 'rightful' | 'moderator' | 'admin';
@@ -153,6 +155,23 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/favourites': { path: () => '/api/favourites', expect: signedIn(200) },
   // Issue 17: the place picker's suggestions, for whoever may see the marketplace and its forms.
   'GET /api/places': { path: () => '/api/places?q=lee', expect: signedIn(200) },
+  // Issue 17: a member's saved searches are theirs alone; another member's is not found.
+  'GET /api/saved-searches': { path: () => '/api/saved-searches', expect: signedIn(200) },
+  'POST /api/saved-searches': {
+    path: () => '/api/saved-searches',
+    body: () => ({ json: { name: 'Lamps', filters: { q: 'lamp' } } }),
+    expect: signedIn(201),
+  },
+  'PATCH /api/saved-searches/{id}': {
+    path: (w) => `/api/saved-searches/${w.savedSearchId}`,
+    body: () => ({ json: { name: 'Renamed' } }),
+    expect: { anonymous: 401, stranger: 404, rightful: 200 },
+  },
+  'DELETE /api/saved-searches/{id}': { path: (w) => `/api/saved-searches/${w.savedSearchId}`, expect: { anonymous: 401, stranger: 404, rightful: 204 } },
+  'POST /api/saved-searches/{id}/open': {
+    path: (w) => `/api/saved-searches/${w.savedSearchId}/open`,
+    expect: { anonymous: 401, stranger: 404, rightful: 200 },
+  },
   'GET /api/users/{id}': { path: (w) => `/api/users/${w.owner.user.id}`, expect: signedIn(200) },
   'GET /api/users/{id}/items': { path: (w) => `/api/users/${w.owner.user.id}/items`, expect: signedIn(200) },
   'GET /api/users/{id}/ratings': { path: (w) => `/api/users/${w.owner.user.id}/ratings`, expect: signedIn(200) },
@@ -389,6 +408,7 @@ async function makeWorld(): Promise<World> {
   await send(app, 'POST', '/api/auth/login', { body: { email: owner.user.email, password: owner.password } });
   const devices: DeviceSession[] = (await send(app, 'GET', '/api/me/sessions', { cookie: owner.cookie })).json().sessions;
   const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: admin.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
+  const savedSearch = await send(app, 'POST', '/api/saved-searches', { cookie: owner.cookie, body: { name: 'Private search', filters: { q: 'lamp' } } });
   const suspended = await registerMember(app, { displayName: 'Suspended' });
   await createItem(app, suspended);
   await send(app, 'POST', `/api/admin/members/${suspended.user.id}/suspension`, { cookie: admin.cookie, body: { duration: 'indefinite', reason: 'Matrix' } });
@@ -412,6 +432,7 @@ async function makeWorld(): Promise<World> {
     hiddenItemId: hidden.id,
     problemId: problem.json().problem.id,
     unsubscribePath: `/api/unsubscribe/${await app.services.notificationPreferences.unsubscribeToken(owner.user.id, 'proposals')}`,
+    savedSearchId: savedSearch.json().savedSearch.id,
   };
 }
 
@@ -460,6 +481,7 @@ describe('authorization matrix', () => {
       world.conversationId,
       world.notificationId,
       'Private words',
+      'Private search',
     ];
 
     // The rightful member last: what they may do (delete the listing) would change what the others meet.

@@ -88,8 +88,10 @@ beforeAll(async () => {
   });
   const messageId = sent.json<{ message: { id: string } }>().message.id;
   const invite = (await send(app, 'POST', '/api/admin/invites', { cookie: member.cookie, body: { maxUses: 1, expiresInDays: 1 } })).json<CreatedInviteResponse>();
+  const savedSearch = await send(app, 'POST', '/api/saved-searches', { cookie: member.cookie, body: { name: 'Lamps', filters: { q: 'lamp' } } });
+  const savedSearchId = savedSearch.json<{ savedSearch: { id: string } }>().savedSearch.id;
   // Ids of rows that exist, so a request gets past its lookups to the statements behind them.
-  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, swapped.id, conversationId, messageId, invite.invite.id, problemId);
+  ids = fc.constantFrom(member.user.id, other.user.id, theirs.id, mine.id, proposal.id, swapped.id, conversationId, messageId, invite.invite.id, problemId, savedSearchId);
   image = await png(16, 12);
 
   await app.ready();

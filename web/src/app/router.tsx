@@ -214,6 +214,18 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'saved-searches',
+                    lazy: async () => ({
+                      Component: (await import('../features/saved-searches/pages/saved-searches-page.tsx')).SavedSearchesPage,
+                    }),
+                  },
+                  {
+                    path: 'saved-searches/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/saved-searches/pages/open-saved-search-page.tsx')).OpenSavedSearchPage,
+                    }),
+                  },
+                  {
                     path: 'notifications',
                     lazy: async () => ({
                       Component: (await import('../features/notifications/pages/notifications-page.tsx'))

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery, resetSession, updateCurrentUser } from '../lib/current-user.ts';
 import { announceNewListings } from '../lib/new-listings.ts';
-import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, userKeys } from '../lib/query-keys.ts';
+import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, savedSearchKeys, userKeys } from '../lib/query-keys.ts';
 import { connectSocket, type SocketEvent } from '../lib/socket-client.ts';
 import { WEB_TEXT } from '../lib/texts.ts';
 import { toast } from '../lib/toast.ts';
@@ -70,6 +70,10 @@ export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): 
       void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
       break;
     case 'notifications.created':
+      // A saved search's alert: its count of new listings went up.
+      if (event.data.type === 'saved_search') void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      break;
     case 'notifications.updated':
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       break;
@@ -91,6 +95,9 @@ export function noticeDestination({ data }: NoticeEvent, pathname: string): stri
   if (data.type === 'message') {
     const chat = `/chat/${data.relatedId ?? ''}`;
     return pathname === chat || pathname === '/messages' ? null : chat;
+  }
+  if (data.type === 'saved_search' && data.relatedId) {
+    return pathname === '/notifications' ? null : `/saved-searches/${data.relatedId}`;
   }
   if (data.type === 'favourite' && data.relatedId) {
     const item = `/item/${data.relatedId}`;

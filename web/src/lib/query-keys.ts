@@ -60,6 +60,11 @@ export const placeKeys = {
   search: (text: string) => ['places', 'search', text] as const,
 };
 
+/** The member's saved searches, with their new-match counts (issue 17). */
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+};
+
 /** The members the signed-in member blocked (settings, and the Block or Unblock on a profile or in a chat). */
 export const blockKeys = {
   list: ['blocks'] as const,

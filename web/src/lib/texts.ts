@@ -15,6 +15,7 @@ export const WEB_TEXT = {
     settings: 'Settings',
     proposals: 'Proposals',
     favourites: 'Favourites',
+    savedSearches: 'Saved searches',
     admin: 'Admin',
     logOut: 'Log out',
     openMenu: 'Open menu',
@@ -122,6 +123,7 @@ export const WEB_TEXT = {
     notifications: 'Notifications',
     proposal: 'Proposal',
     favourites: 'Favourites',
+    savedSearches: 'Saved searches',
   },
   /** The Save toggle on cards and on the item page (components/favourite-button.tsx). */
   favourites: {

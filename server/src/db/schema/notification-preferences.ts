@@ -21,7 +21,7 @@ export const notificationPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind, t.channel] }),
-    check('notification_preferences_kind_known', sql`${t.kind} IN ('proposals', 'messages', 'ratings', 'community', 'weekly_summary')`),
+    check('notification_preferences_kind_known', sql`${t.kind} IN ('proposals', 'messages', 'ratings', 'community', 'savedSearches', 'weekly_summary')`),
     check('notification_preferences_channel_known', sql`${t.channel} IN ('email', 'push')`),
     // The weekly summary sweep looks for the few members who switched it on, every hour.
     index('notification_preferences_weekly_summary_on_idx').on(t.userId).where(sql`${t.kind} = 'weekly_summary' AND ${t.enabled}`),

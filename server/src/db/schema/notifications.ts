@@ -22,7 +22,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('notifications_type_known', sql`${t.type} IN ('message', 'proposal', 'rating', 'system', 'other', 'favourite')`),
+    check('notifications_type_known', sql`${t.type} IN ('message', 'proposal', 'rating', 'system', 'other', 'favourite', 'saved_search')`),
     index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
   ],

@@ -4,6 +4,7 @@ import { transactionWithRetry } from '../../db/retry.ts';
 import type { AuthService, Session } from '../auth/service.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { FavouritesService } from '../favourites/service.ts';
+import type { SavedSearchesService } from '../saved-searches/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
@@ -22,6 +23,7 @@ export class AccountsService {
     private readonly profiles: ProfilesService,
     private readonly notifications: NotificationsService,
     private readonly favourites: FavouritesService,
+    private readonly savedSearches: SavedSearchesService,
   ) {}
 
   /**
@@ -43,6 +45,7 @@ export class AccountsService {
       await this.notifications.forgetAllOf(tx, userId);
       // The row stays for the ledger's sake; what they saved goes, so nothing is told to a former member.
       await this.favourites.forgetAllOf(tx, userId);
+      await this.savedSearches.forgetAllOf(tx, userId);
       const sessions = await this.auth.close(tx, userId);
       return { ended: sessions, afterCommit: [listingsGone, () => this.proposals.announce(withdrawn), photoGone] };
     });

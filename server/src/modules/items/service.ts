@@ -65,11 +65,18 @@ export type ItemChangeHook = (
   next?: ItemFields,
 ) => Promise<() => Promise<void>>;
 
+/**
+ * Runs inside the transaction that puts listings on the marketplace: a new one, or one available
+ * again (a reversed swap, a moderator's restore). Saved searches hook in here (app.ts).
+ */
+export type ItemListedHook = (tx: Executor, itemIds: string[]) => Promise<void>;
+
 /** Which of these listings the member saved: favourites, built after items, answer it (app.ts). */
 export type SavedAmong = (memberId: string, itemIds: string[]) => Promise<Set<string>>;
 
 export class ItemsService {
   private readonly changeHooks: ItemChangeHook[] = [];
+  private readonly listedHooks: ItemListedHook[] = [];
   private savedAmong: SavedAmong = () => Promise.resolve(new Set());
 
   /** Listings whose location text has no place yet, for the one-off matching (places/backfill.ts). */
@@ -91,6 +98,14 @@ export class ItemsService {
     this.changeHooks.push(hook);
   }
 
+  onListed(hook: ItemListedHook): void {
+    this.listedHooks.push(hook);
+  }
+
+  private async runListedHooks(tx: Executor, itemIds: string[]): Promise<void> {
+    for (const hook of this.listedHooks) await hook(tx, itemIds);
+  }
+
   favouritesFrom(savedAmong: SavedAmong): void {
     this.savedAmong = savedAmong;
   }
@@ -105,8 +120,9 @@ export class ItemsService {
   }
 
   /** A reversed swap: the items, locked by the caller, are back in the marketplace with their owners. */
-  markAvailableAgain(tx: Executor, ids: string[]): Promise<void> {
-    return repo.markAvailableAgain(tx, ids);
+  async markAvailableAgain(tx: Executor, ids: string[]): Promise<void> {
+    await repo.markAvailableAgain(tx, ids);
+    await this.runListedHooks(tx, ids);
   }
 
   /**
@@ -284,8 +300,10 @@ export class ItemsService {
   }
 
   /** A moderator hides the listing (with the reason its owner is told) or restores it (null), in the caller's transaction. */
-  setHidden(tx: Executor, id: string, reason: string | null): Promise<repo.ItemRow | undefined> {
-    return repo.setHidden(tx, id, reason);
+  async setHidden(tx: Executor, id: string, reason: string | null): Promise<repo.ItemRow | undefined> {
+    const row = await repo.setHidden(tx, id, reason);
+    if (row && reason === null) await this.runListedHooks(tx, [id]);
+    return row;
   }
 
   /** After commit: every marketplace drops or regains the listing. */
@@ -308,6 +326,7 @@ export class ItemsService {
         await withinNewMemberLimit(tx);
         const item = await repo.insertItem(tx, { ...fields, ...(await this.places.locate(tx, fields)), ownerId: session.userId });
         await repo.replaceImages(tx, item.id, stored.map(toImageRow));
+        await this.runListedHooks(tx, [item.id]);
         return item.id;
       });
     } catch (error) {

@@ -12,6 +12,7 @@ const KIND_NAMES: Record<NotificationKind, string> = {
   messages: 'messages',
   ratings: 'ratings',
   community: 'community notices',
+  savedSearches: 'saved search alerts',
 };
 
 export interface NotificationMail extends MailFrame {

@@ -130,6 +130,8 @@ function deliverable(row: NotificationRow): { kind: NotificationKind; path: stri
       return row.relatedId ? { kind: 'messages', path: `/chat/${row.relatedId}` } : undefined;
     case 'rating':
       return { kind: 'ratings', path: `/profile/${row.userId}` };
+    case 'saved_search':
+      return { kind: 'savedSearches', path: row.relatedId ? `/saved-searches/${row.relatedId}` : '/saved-searches' };
     case 'system':
       return { kind: 'community', path: row.proposalId ? `/proposals/${row.proposalId}` : row.itemId ? `/item/${row.itemId}` : '/notifications' };
     default:

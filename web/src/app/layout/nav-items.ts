@@ -5,6 +5,7 @@ import {
   CirclePlus,
   Heart,
   History,
+  Search,
   House,
   MessageCircle,
   Settings,
@@ -41,6 +42,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
 const SECONDARY_NAV: readonly NavItem[] = [
   { to: '/notifications', label: t.notifications, icon: Bell, badge: 'notifications' },
   { to: '/favourites', label: t.favourites, icon: Heart },
+  { to: '/saved-searches', label: t.savedSearches, icon: Search },
   { to: '/proposals', label: t.proposals, icon: ArrowLeftRight },
   { to: '/history', label: t.history, icon: History },
   { to: '/settings', label: t.settings, icon: Settings },

@@ -14,7 +14,7 @@ export function UnreadBadge({ count, kind, variant = 'pill' }: UnreadBadgeProps)
   const shape =
     variant === 'pill'
       ? 'ml-auto px-2 py-0.5 text-xs'
-      : 'absolute -top-1.5 left-1/2 ml-1.5 min-w-[1.125rem] px-1 text-center text-[10px] leading-[1.125rem] ring-2 ring-white';
+      : 'absolute -top-1.5 left-1/2 ml-1.5 min-w-[1.125rem] px-1 text-center whitespace-nowrap text-[10px] leading-[1.125rem] ring-2 ring-white';
   return (
     <span className={`rounded-full bg-emerald-700 font-semibold text-white ${shape}`} data-testid={`unread-${kind}`}>
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>

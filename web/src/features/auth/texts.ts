@@ -13,7 +13,7 @@ export const AUTH_TEXT = {
   },
   /** Issue 16: where a mail's unsubscribe link lands. */
   unsubscribe: {
-    kinds: { proposals: 'proposals', messages: 'messages', ratings: 'ratings', community: 'community notices', weeklySummary: 'the weekly summary' },
+    kinds: { proposals: 'proposals', messages: 'messages', ratings: 'ratings', community: 'community notices', savedSearches: 'saved search alerts', weeklySummary: 'the weekly summary' },
     heading: 'Unsubscribe',
     willSwitchOff: (kind: string) => `This stops email about ${kind}. You still see them in the app.`,
     unknownLink: 'This unsubscribe link is not complete. You can choose what you receive in your settings.',

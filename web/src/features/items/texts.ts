@@ -74,4 +74,16 @@ export const ITEMS_TEXT = {
     reason: 'Reason (kept in the audit log)',
     restoreFailed: 'Failed to restore the listing',
   },
+  /** Issue 17: Save this search, on the marketplace. */
+  saveSearch: {
+    button: 'Save this search',
+    title: 'Save this search',
+    body: 'We will tell you when a new listing matches it, at most once an hour. Find it again under Saved searches.',
+    name: 'Name',
+    save: 'Save',
+    pointsRange: (min: number, max: number) => `${String(min)}-${String(max)} points`,
+    pointsFrom: (min: number) => `from ${String(min)} points`,
+    pointsUpTo: (max: number) => `up to ${String(max)} points`,
+    within: (km: number) => `within ${String(km)} km`,
+  },
 } as const;

@@ -12,5 +12,6 @@ export const NOTIFICATIONS_TEXT = {
     system: 'System',
     other: 'Other',
     favourite: 'Favourite',
+    saved_search: 'Saved search',
   },
 } as const;

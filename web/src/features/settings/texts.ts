@@ -8,6 +8,7 @@ export const SETTINGS_TEXT = {
       messages: { label: 'Messages', hint: 'A new message, once you have been away for 10 minutes' },
       ratings: { label: 'Ratings', hint: 'When someone rates a swap with you' },
       community: { label: 'Community notices', hint: 'What moderators decide about your listings and reports' },
+      savedSearches: { label: 'Saved searches', hint: 'New listings that match a search you saved, at most once an hour per search' },
     },
     email: 'Email',
     push: 'Push',

@@ -22,6 +22,7 @@ import { useItems } from '../api/get-items.ts';
 import { hasPanelFilters, readFilters } from '../filters.ts';
 import { UnplacedNote } from '../components/distance-filters.tsx';
 import { MarketplaceFilters } from '../components/marketplace-filters.tsx';
+import { SaveSearchButton } from '../components/save-search-button.tsx';
 import { SearchField } from '../components/search-field.tsx';
 
 const t = ITEMS_TEXT.marketplace;
@@ -54,6 +55,7 @@ export function MarketplacePage() {
           </Button>
         </div>
         {filtersOpen && <MarketplaceFilters id={panelId} />}
+        <SaveSearchButton />
       </div>
       <MarketplaceResults filters={readFilters(searchParams)} />
     </div>

@@ -1,5 +1,5 @@
 import { NOTIFICATION_PREVIEW_CHARS, type Notification, type NotificationType } from '@swapyard/contract';
-import { ArrowLeftRight, Bell, Heart, Info, MessageSquare, Star, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Bell, Heart, Info, MessageSquare, Search, Star, type LucideIcon } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,6 +18,7 @@ const icons: Record<NotificationType, LucideIcon> = {
   system: Bell,
   other: Info,
   favourite: Heart,
+  saved_search: Search,
 };
 
 /** SPEC: cut to 30 characters, then an ellipsis. Counted in code points, so no emoji is split. */
@@ -31,6 +32,8 @@ function targetOf(notification: Notification): string | null {
   if (notification.type === 'proposal' && notification.proposalId) return `/proposals/${notification.proposalId}`;
   if (notification.type === 'message' && notification.relatedId) return `/chat/${notification.relatedId}`;
   if (notification.type === 'favourite' && notification.relatedId) return `/item/${notification.relatedId}`;
+  // Opens the saved search on the marketplace (the page marks it opened).
+  if (notification.type === 'saved_search' && notification.relatedId) return `/saved-searches/${notification.relatedId}`;
   // The member's own profile, where ratings received are listed.
   if (notification.type === 'rating') return '/profile';
   return null;

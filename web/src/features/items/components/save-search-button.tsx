@@ -1,0 +1,85 @@
+import { SAVED_SEARCH_NAME_MAX_LENGTH, savedSearchFilters, TEXT, type SavedSearchFilters } from '@swapyard/contract';
+import { BellPlus } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { NameDialog } from '../../../components/name-dialog.tsx';
+import { DialogButton } from '../../../components/ui/dialog-button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateSavedSearch } from '../api/create-saved-search.ts';
+import { ITEMS_TEXT } from '../texts.ts';
+
+const t = ITEMS_TEXT.saveSearch;
+const shape = savedSearchFilters.shape;
+
+function read<S extends z.ZodType>(schema: S, raw: string | null): z.output<S> | undefined {
+  const parsed = schema.safeParse(raw ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The filters in the address that a search keeps, each read on its own as the marketplace reads them. */
+function filtersIn(params: URLSearchParams): SavedSearchFilters {
+  return {
+    q: read(shape.q, params.get('q')),
+    category: read(shape.category, params.get('category')),
+    type: read(shape.type, params.get('type')) ?? 'all',
+    minValue: read(shape.minValue, params.get('minValue')),
+    maxValue: read(shape.maxValue, params.get('maxValue')),
+    near: read(shape.near, params.get('near')),
+    within: read(shape.within, params.get('within')),
+  };
+}
+
+/** A name the member can read back later: the search's words, then each filter that narrows it. */
+function suggestedName(filters: SavedSearchFilters): string {
+  const { minValue: min, maxValue: max } = filters;
+  const parts = [
+    filters.q,
+    filters.category,
+    filters.type === 'items' ? ITEMS_TEXT.marketplace.typeItems : filters.type === 'services' ? ITEMS_TEXT.marketplace.typeServices : undefined,
+    min !== undefined && max !== undefined ? t.pointsRange(min, max) : min !== undefined ? t.pointsFrom(min) : max !== undefined ? t.pointsUpTo(max) : undefined,
+    filters.within !== undefined ? t.within(filters.within) : undefined,
+  ];
+  return parts.filter(Boolean).join(', ').slice(0, SAVED_SEARCH_NAME_MAX_LENGTH);
+}
+
+const narrows = (filters: SavedSearchFilters) => suggestedName(filters) !== '';
+
+/** Save this search: shown once the marketplace is searched or filtered, as a search of everything alerts on every listing. */
+export function SaveSearchButton() {
+  const [params] = useSearchParams();
+  const create = useCreateSavedSearch();
+  const filters = filtersIn(params);
+  if (!narrows(filters)) return null;
+  return (
+    <div className="flex justify-end">
+      <DialogButton
+        icon={BellPlus}
+        label={t.button}
+        dialog={(state) => (
+          <NameDialog
+            {...state}
+            title={t.title}
+            description={t.body}
+            label={t.name}
+            initialName={suggestedName(filters)}
+            maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
+            requiredMessage={TEXT.savedSearches.nameRequired}
+            confirmLabel={t.save}
+            pending={create.isPending}
+            onSubmit={async (name) => {
+              try {
+                await create.mutateAsync({ name, filters });
+              } catch (failure) {
+                toast.error(errorMessage(failure, TEXT.savedSearches.saveFailed));
+                return false;
+              }
+              toast.success(TEXT.savedSearches.saved);
+              return true;
+            }}
+          />
+        )}
+      />
+    </div>
+  );
+}
