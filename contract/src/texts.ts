@@ -240,7 +240,6 @@ export const TEXT = {
     noFilters: 'Choose at least one filter before saving a search.',
     limitReached: 'You can keep at most 50 saved searches. Delete one you no longer need to save this one.',
     notFound: 'Saved search not found',
-    unknownPlace: 'That place is not known. Please pick one from the list.',
     saved: 'Search saved',
     saveFailed: 'Failed to save the search',
     alertTitle: 'New listings for your saved search',

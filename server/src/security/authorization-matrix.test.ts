@@ -412,7 +412,7 @@ async function makeWorld(): Promise<World> {
   const suspended = await registerMember(app, { displayName: 'Suspended' });
   await createItem(app, suspended);
   await send(app, 'POST', `/api/admin/members/${suspended.user.id}/suspension`, { cookie: admin.cookie, body: { duration: 'indefinite', reason: 'Matrix' } });
-  return {
+  const world: World = {
     owner,
     stranger,
     partner,
@@ -434,6 +434,10 @@ async function makeWorld(): Promise<World> {
     unsubscribePath: `/api/unsubscribe/${await app.services.notificationPreferences.unsubscribeToken(owner.user.id, 'proposals')}`,
     savedSearchId: savedSearch.json().savedSearch.id,
   };
+  // The world's listings and notices queued background jobs (saved-search matches, mail): they run
+  // now, not between the fingerprints around a refused request.
+  await app.services.jobs.runDue();
+  return world;
 }
 
 async function call(entry: Entry, world: World, member: Member | undefined, origin?: string): Promise<LightMyRequestResponse> {

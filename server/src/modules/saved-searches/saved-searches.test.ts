@@ -9,7 +9,7 @@ import { createItem, type ItemInput } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { answer, createProposal, errorOf } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
-import { createPlace, TOWNS } from './places.fixture.ts';
+import { createPlace } from '../../test/places.ts';
 
 let app: FastifyInstance;
 let moderator: Member;
@@ -103,7 +103,7 @@ describe('matching a new listing', () => {
 
   it('matches a radius around a place by distance, and leaves out listings with no place', async () => {
     const [searcher, owner] = [await registerMember(app), await registerMember(app)];
-    const [leeds, york, london] = [await createPlace(app, TOWNS.leeds), await createPlace(app, TOWNS.york), await createPlace(app, TOWNS.london)];
+    const [leeds, york, london] = [await createPlace(app, 'Leeds'), await createPlace(app, 'York'), await createPlace(app, 'London')];
     const tag = randomUUID().slice(0, 8);
     await saved(searcher, { q: tag, near: leeds.id, within: 50 }, 'York is within 50');
     await saved(searcher, { q: tag, near: leeds.id, within: 25 }, 'York is not within 25');
@@ -231,7 +231,7 @@ describe('alerts', () => {
 describe('keeping searches', () => {
   it('saves the filters as given, renames and deletes', async () => {
     const member = await registerMember(app);
-    const leeds = await createPlace(app, TOWNS.leeds);
+    const leeds = await createPlace(app, 'Leeds');
     const search = await saved(member, { q: ' kids bike ', category: 'Sports', type: 'items', minValue: '5', maxValue: 50, near: String(leeds.id), within: '25' }, 'Bikes');
     expect(search).toMatchObject({
       name: 'Bikes',
@@ -251,7 +251,7 @@ describe('keeping searches', () => {
 
   it("takes 'within' alone as around the member's own place", async () => {
     const member = await registerMember(app);
-    const york = await createPlace(app, TOWNS.york);
+    const york = await createPlace(app, 'York');
     await db().execute(sql`update users set place_id = ${york.id} where id = ${member.user.id}`);
     expect(await saved(member, { within: 10 })).toMatchObject({ filters: { near: york.id, within: 10 } });
   });
@@ -289,8 +289,8 @@ describe('keeping searches', () => {
       [{ name: '', filters: { q: 'lamp' } }, TEXT.savedSearches.nameRequired],
       [{ name: 'x'.repeat(81), filters: { q: 'lamp' } }, TEXT.savedSearches.nameRequired],
       [{ name: 'Nothing', filters: {} }, TEXT.savedSearches.noFilters],
-      [{ name: 'Nowhere', filters: { near: 2_000_000_000, within: 10 } }, TEXT.savedSearches.unknownPlace],
-      [{ name: 'Past integers', filters: { near: 1e14, within: 10 } }, TEXT.savedSearches.unknownPlace],
+      [{ name: 'Nowhere', filters: { near: 2_000_000_000, within: 10 } }, TEXT.places.unknown],
+      [{ name: 'Past integers', filters: { near: 1e14, within: 10 } }, TEXT.places.unknown],
       [{ name: 'Odd radius', filters: { near: 1, within: 7 } }, ''],
       [{ name: 'Odd category', filters: { category: 'Boats' } }, ''],
       [{ name: 'Negative', filters: { minValue: -1 } }, TEXT.items.valueInvalid],

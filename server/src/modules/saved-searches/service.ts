@@ -11,6 +11,7 @@ import type { JobKind, JobQueue, RunAgain } from '../../jobs/queue.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { Session } from '../auth/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import type { PlacesService } from '../places/service.ts';
 import * as repo from './repository.ts';
 
 const t = TEXT.savedSearches;
@@ -19,7 +20,6 @@ const t = TEXT.savedSearches;
 export const ALERT_WINDOW_MS = 60 * 60_000;
 
 /** GeoNames ids are PostgreSQL integers. */
-const MAX_PLACE_ID = 2 ** 31 - 1;
 
 const matchJob = z.object({ itemId: z.uuid() });
 const alertJob = z.object({ searchId: z.uuid() });
@@ -39,6 +39,7 @@ export class SavedSearchesService {
     private readonly db: Database,
     jobs: JobQueue,
     private readonly notifications: NotificationsService,
+    private readonly places: PlacesService,
   ) {
     this.matches = jobs.define('saved-searches.match', { payload: matchJob, handle: (job) => this.match(job.itemId) });
     this.alerts = jobs.define('saved-searches.alert', { payload: alertJob, handle: (job) => this.alert(job.searchId) });
@@ -53,6 +54,7 @@ export class SavedSearchesService {
     const id = await this.db.transaction(async (tx) => {
       await repo.lockOwner(tx, session.userId);
       if ((await repo.countOf(tx, session.userId)) >= SAVED_SEARCHES_MAX) throw badRequest(t.limitReached);
+      if (values.nearPlaceId !== null) await this.places.use(tx, values.nearPlaceId);
       return (await repo.insert(tx, { ownerId: session.userId, name, ...values })).id;
     });
     return this.one(session.userId, id);
@@ -126,7 +128,8 @@ export class SavedSearchesService {
   private async columnsOf(userId: string, filters: SavedSearchFilters) {
     const near = filters.within === undefined ? undefined : (filters.near ?? (await repo.placeOfMember(this.db, userId)) ?? undefined);
     // An id past the column's integer range names no place: asked for, it would fail the statement.
-    if (near !== undefined && (near > MAX_PLACE_ID || (await repo.placesByIds(this.db, [near])).length === 0)) throw badRequest(t.unknownPlace);
+    // Any gazetteer town, as on the marketplace; one it does not know (or past any id) is refused here.
+    this.places.assertKnown(near);
     const values = {
       q: filters.q ?? null,
       category: filters.category ?? null,
