@@ -288,7 +288,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   proposals.problemsFrom((proposalIds) => swapProblems.withOpenOrUpheldProblem(proposalIds));
   items.onChange(async (tx, item, change) => (change === 'removed' ? swapProblems.photosGoneWithItem(tx, item.id) : async () => {}));
   const dataExport = new DataExportService(
-    { items, proposals, conversations, notifications, points, favourites, notificationPreferences, push, swapProblems, images },
+    { items, proposals, conversations, notifications, points, favourites, notificationPreferences, push, swapProblems, savedSearches, images },
     app.log,
   );
   app.decorate('services', {

@@ -120,7 +120,7 @@ export async function measureSavedSearchMatching(where: string, options: { admin
       try {
         await database.db.transaction(async (tx) => {
           const started = performance.now();
-          const result = await matchListing(tx, itemId);
+          const result = await matchListing(tx, itemId, new Date());
           const elapsed = performance.now() - started;
           if (n >= WARMUP) {
             times.push(elapsed);

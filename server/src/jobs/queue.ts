@@ -39,6 +39,12 @@ export interface JobKind<P> {
   readonly name: string;
   /** In the transaction of the change that causes it: the job exists if and only if the change commits. */
   enqueue(tx: Executor, payload: P, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Ends the keyed job in the caller's transaction. A keyed job that finds nothing to do ends with
+   * the transaction that found nothing; ended only after it returns, it would swallow an enqueue
+   * under its key committed in between, and that work would never run.
+   */
+  endKeyed(tx: Executor, key: string): Promise<void>;
 }
 
 /** What a handler returns to be run again later, without counting a failure (a member still in the app). */
@@ -86,6 +92,7 @@ export class JobQueue {
       name,
       enqueue: async (tx, payload, enqueueOptions = {}) =>
         repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts, ...enqueueOptions }),
+      endKeyed: (tx, key) => repo.deleteKeyed(tx, name, key),
     };
   }
 

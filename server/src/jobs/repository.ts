@@ -56,6 +56,11 @@ export async function finish(db: Executor, job: ClaimedJob): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.claim, job.claim)));
 }
 
+/** The live job of this kind under this key, gone with the caller's transaction (JobKind.endKeyed). */
+export async function deleteKeyed(db: Executor, kind: string, key: string): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key), isNull(jobs.failedAt)));
+}
+
 /** Free to be claimed again once the delay has passed. */
 export async function retryLater(db: Executor, job: ClaimedJob, delayMs: number, error: string): Promise<void> {
   await db

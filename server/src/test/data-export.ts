@@ -13,4 +13,5 @@ export const EXPORTED_JSON_FILES = [
   'notification-preferences.json',
   'push-devices.json',
   'swap-problems.json',
+  'saved-searches.json',
 ];

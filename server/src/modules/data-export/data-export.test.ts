@@ -189,6 +189,10 @@ describe('download my data', () => {
 
     const chosen: NotificationPreferences = { ...NOTIFICATION_DEFAULTS, messages: { email: false, push: true }, weeklySummary: true };
     expect((await send(app, 'PUT', '/api/me/notification-preferences', { cookie: member.cookie, body: chosen })).statusCode).toBe(200);
+    for (const [who, name] of [[member, `Lamps ${tag}`], [other, `Their bikes ${tag}`]] as const) {
+      const body = { name, filters: { q: name.split(' ')[0]!.toLowerCase() } };
+      expect((await send(app, 'POST', '/api/saved-searches', { cookie: who.cookie, body })).statusCode).toBe(201);
+    }
 
     const phone = newBrowser(pushService);
     const laptop = newBrowser(pushService);
@@ -270,6 +274,8 @@ describe('download my data', () => {
       expect(file).toEqual(served.rawPayload);
       expect((await sharp(file).metadata()).format).toBe('webp');
     }
+    expect(lines<unknown[]>(zip.texts.get('saved-searches.json'))).toEqual([expect.objectContaining({ name: `Lamps ${tag}`, filters: expect.objectContaining({ q: 'lamps' }) })]);
+    expect(lines<unknown[]>(theirs.texts.get('saved-searches.json'))).toEqual([expect.objectContaining({ name: `Their bikes ${tag}` })]);
     // The other side's report about the member is theirs: in their archive, never in the member's.
     expect(lines<unknown[]>(theirs.texts.get('swap-problems.json'))).toEqual([expect.objectContaining({ id: aboutMember.id, proposalId: proposal.id })]);
     expect(theirs.bytes.has(imagePath(aboutMember.photos[0]!.url))).toBe(true);
@@ -277,6 +283,7 @@ describe('download my data', () => {
       expect(zip.texts.get(name)).not.toContain(aboutMember.id);
       expect(zip.texts.get(name)).not.toContain(`Paid late ${tag}`);
       expect(zip.texts.get(name)).not.toContain(theirFavourite.id);
+      expect(zip.texts.get(name)).not.toContain(`Their bikes ${tag}`);
     }
   });
 

@@ -11,6 +11,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProposalsService } from '../proposals/service.ts';
 import type { PushService } from '../push/service.ts';
+import type { SavedSearchesService } from '../saved-searches/service.ts';
 import type { SwapProblemsService } from '../swap-problems/service.ts';
 import type { ImageService } from '../uploads/service.ts';
 
@@ -41,6 +42,7 @@ push-devices.json        the devices you get push notifications on: when each wa
                          push service. Not the device's push address or keys: with them anyone could
                          send notifications to your device
 swap-problems.json       the problems you reported with swaps, with what the moderators decided
+saved-searches.json      the marketplace searches you saved: their names, filters and new matches
 images/                  the pictures you uploaded: your profile photo, your listings' pictures, the
                          pictures you sent in chats and the photos of the problems you reported. A
                          picture's address in the .json files, /api/images/<path>, is the file
@@ -58,6 +60,7 @@ export interface ExportSources {
   notificationPreferences: NotificationPreferencesService;
   push: PushService;
   swapProblems: SwapProblemsService;
+  savedSearches: SavedSearchesService;
   images: ImageService;
 }
 
@@ -77,7 +80,7 @@ export class DataExportService {
   }
 
   private async *entries(session: Session): AsyncGenerator<ZipEntry> {
-    const { items, proposals, notifications, points, favourites, notificationPreferences, push, swapProblems, images } = this.sources;
+    const { items, proposals, notifications, points, favourites, notificationPreferences, push, swapProblems, savedSearches, images } = this.sources;
     // Storage paths only (a few dozen bytes each); the pictures are read when their turn comes.
     const pictures = new Set<string>();
     const keep = (url: string | null) => {
@@ -142,6 +145,7 @@ export class DataExportService {
         yield problem;
       }
     });
+    yield document('saved-searches.json', () => savedSearches.list(session).then((list) => list.savedSearches));
     for (const path of pictures) {
       yield { name: `images/${path}`, compress: false, open: () => images.open(path, session) };
     }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { inForce } from '../../db/suspended.ts';
 import { blocks, items, places, savedSearchMatches, savedSearches, suspensions, users } from '../../db/schema/index.ts';
@@ -12,6 +12,29 @@ export type NewSavedSearch = Pick<
 
 /** Both engines answer execute() with `rows`; drizzle types it loosely. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Whether a matched listing is still news to the searcher: on the marketplace (available, not
+ * hidden, its owner not suspended) and neither member has blocked the other since the match.
+ * `itemId` and `searcherId` are SQL of the outer query.
+ */
+function stillNews(itemId: SQL, searcherId: SQL): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM ${items} i
+    WHERE i.id = ${itemId} AND i.status = 'available' AND i.hidden_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM ${suspensions} WHERE ${suspensions.userId} = i.owner_id AND ${inForce()})
+      AND NOT EXISTS (
+        SELECT 1 FROM ${blocks} b
+        WHERE (b.blocker_id = ${searcherId} AND b.blocked_id = i.owner_id) OR (b.blocker_id = i.owner_id AND b.blocked_id = ${searcherId})
+      )
+  )`;
+}
+
+/** The database's clock, which every match time is read on. */
+export async function now(db: Executor): Promise<Date> {
+  const [row] = rowsOf<{ now: Date | string }>(await db.execute(sql`select now() as now`));
+  return new Date(row!.now);
+}
 
 /** Serialises a member's creates, so two at once cannot both pass the limit. */
 export async function lockOwner(tx: Executor, ownerId: string): Promise<void> {
@@ -47,9 +70,8 @@ export function listOf(db: Executor, ownerId: string, id?: string) {
   // Aliased by hand: drizzle leaves a one-table query's columns unqualified, even inside a subquery.
   const newMatches = sql<number>`(
     SELECT count(*)::int FROM ${savedSearchMatches} m
-    JOIN ${items} i ON i.id = m.item_id
     WHERE m.search_id = ${savedSearches}.id AND m.matched_at > ${savedSearches}.last_opened_at
-      AND i.status = 'available' AND i.hidden_at IS NULL
+      AND ${stillNews(sql`m.item_id`, sql`${savedSearches}.owner_id`)}
   )`;
   return db
     .select({ search: savedSearches, newMatches })
@@ -99,7 +121,7 @@ const WIDEST_RADIUS_M = 100_000;
  * across a block either way, never for a deleted or suspended searcher. A listing back on the
  * marketplace matches again: its match is news once more.
  */
-export function matchListing(db: Executor, itemId: string) {
+export function matchListing(db: Executor, itemId: string, listedAt: Date) {
   return db.execute(sql`
     WITH listing AS (
       SELECT i.id, i.owner_id, i.title, i.description, i.category, i.kind, i.value, p.latitude, p.longitude
@@ -141,12 +163,13 @@ export function matchListing(db: Executor, itemId: string) {
     INSERT INTO ${savedSearchMatches} (search_id, item_id)
     SELECT search_id, item_id FROM matched
     ON CONFLICT (search_id, item_id) DO UPDATE SET matched_at = now(), alerted_at = NULL
+      WHERE ${savedSearchMatches}.matched_at < ${listedAt.toISOString()}::timestamptz
     RETURNING search_id
   `);
 }
 
-export async function matchedSearches(db: Executor, itemId: string): Promise<string[]> {
-  return rowsOf<{ search_id: string }>(await matchListing(db, itemId)).map((row) => row.search_id);
+export async function matchedSearches(db: Executor, itemId: string, listedAt: Date): Promise<string[]> {
+  return rowsOf<{ search_id: string }>(await matchListing(db, itemId, listedAt)).map((row) => row.search_id);
 }
 
 /** The search, locked: its alert job and a rename or delete queue on it. */
@@ -159,15 +182,15 @@ export async function lockSearch(tx: Executor, id: string): Promise<SavedSearchR
  * The matches not yet told, now told: those whose listing is still on the marketplace. Returns how
  * many, so one notice counts them all; a second run finds none, so no match is told twice.
  */
-export async function markAlerted(tx: Executor, searchId: string): Promise<string[]> {
+export async function markAlerted(tx: Executor, search: SavedSearchRow): Promise<string[]> {
   const rows = await tx
     .update(savedSearchMatches)
     .set({ alertedAt: sql`now()` })
     .where(
       and(
-        eq(savedSearchMatches.searchId, searchId),
+        eq(savedSearchMatches.searchId, search.id),
         sql`${savedSearchMatches.alertedAt} IS NULL`,
-        sql`EXISTS (SELECT 1 FROM ${items} i WHERE i.id = ${savedSearchMatches}.item_id AND i.status = 'available' AND i.hidden_at IS NULL)`,
+        stillNews(sql`${savedSearchMatches}.item_id`, sql`${search.ownerId}::uuid`),
       ),
     )
     .returning({ itemId: savedSearchMatches.itemId });

@@ -208,6 +208,43 @@ describe('alerts', () => {
     ]);
   });
 
+  it('never tells nor counts a listing whose owner the searcher blocked while its alert waited', async () => {
+    const [searcher, owner] = [await registerMember(app), await registerMember(app)];
+    const tag = randomUUID().slice(0, 8);
+    const search = await saved(searcher, { q: tag });
+    await list(owner, { title: `Bike ${tag}` });
+    await list(owner, { title: `Bike two ${tag}` });
+    expect((await alertsOf(searcher)).filter((notice) => notice.relatedId === search.id)).toHaveLength(1);
+
+    expect((await send(app, 'POST', '/api/blocks', { cookie: searcher.cookie, body: { userId: owner.user.id } })).statusCode).toBe(200);
+    await anHourLater();
+
+    expect((await alertsOf(searcher)).filter((notice) => notice.relatedId === search.id)).toHaveLength(1);
+    expect((await searchesOf(searcher)).find((one) => one.id === search.id)?.newMatches).toBe(0);
+  });
+
+  it('a match job run again (its worker died after the work) does not make its matches news twice', async () => {
+    const [searcher, owner] = [await registerMember(app), await registerMember(app)];
+    const tag = randomUUID().slice(0, 8);
+    const search = await saved(searcher, { q: tag });
+    await app.services.jobs.stop();
+    let queued;
+    try {
+      await createItem(app, owner, { title: `Bike ${tag}` });
+      [queued] = await db().select().from(jobs).where(eq(jobs.kind, 'saved-searches.match')).orderBy(sql`${jobs.createdAt} desc`).limit(1);
+    } finally {
+      await app.services.jobs.start();
+    }
+    await app.services.jobs.runDue();
+    await anHourLater();
+
+    await db().insert(jobs).values({ kind: queued!.kind, payload: queued!.payload, maxAttempts: queued!.maxAttempts });
+    await app.services.jobs.runDue();
+    await anHourLater();
+
+    expect((await alertsOf(searcher)).filter((notice) => notice.relatedId === search.id)).toHaveLength(1);
+  });
+
   it('counts new matches since the search was last opened, and only listings still available', async () => {
     const [searcher, owner, buyer] = [await registerMember(app), await registerMember(app), await registerMember(app)];
     const tag = randomUUID().slice(0, 8);
@@ -291,6 +328,7 @@ describe('keeping searches', () => {
       [{ name: 'Nothing', filters: {} }, TEXT.savedSearches.noFilters],
       [{ name: 'Nowhere', filters: { near: 2_000_000_000, within: 10 } }, TEXT.places.unknown],
       [{ name: 'Past integers', filters: { near: 1e14, within: 10 } }, TEXT.places.unknown],
+      [{ name: 'Within of nowhere', filters: { q: 'lamp', within: 10 } }, TEXT.distance.placeRequired],
       [{ name: 'Odd radius', filters: { near: 1, within: 7 } }, ''],
       [{ name: 'Odd category', filters: { category: 'Boats' } }, ''],
       [{ name: 'Negative', filters: { minValue: -1 } }, TEXT.items.valueInvalid],

@@ -21,7 +21,8 @@ export const ALERT_WINDOW_MS = 60 * 60_000;
 
 /** GeoNames ids are PostgreSQL integers. */
 
-const matchJob = z.object({ itemId: z.uuid() });
+/** `listedAt`: when the listing reached the marketplace, so a run again after a crash does not make its matches news twice. */
+const matchJob = z.object({ itemId: z.uuid(), listedAt: z.iso.datetime() });
 const alertJob = z.object({ searchId: z.uuid() });
 
 /**
@@ -41,7 +42,7 @@ export class SavedSearchesService {
     private readonly notifications: NotificationsService,
     private readonly places: PlacesService,
   ) {
-    this.matches = jobs.define('saved-searches.match', { payload: matchJob, handle: (job) => this.match(job.itemId) });
+    this.matches = jobs.define('saved-searches.match', { payload: matchJob, handle: (job) => this.match(job.itemId, new Date(job.listedAt)) });
     this.alerts = jobs.define('saved-searches.alert', { payload: alertJob, handle: (job) => this.alert(job.searchId) });
   }
 
@@ -82,17 +83,18 @@ export class SavedSearchesService {
 
   /** An items hook, in the transaction that puts these listings on the marketplace (listed, or back). */
   async listed(tx: Executor, itemIds: string[]): Promise<void> {
-    for (const itemId of itemIds) await this.matches.enqueue(tx, { itemId });
+    const listedAt = (await repo.now(tx)).toISOString();
+    for (const itemId of itemIds) await this.matches.enqueue(tx, { itemId, listedAt });
   }
 
   /**
    * One statement records every search the listing matches; each gets its alert job. The key keeps
    * one alert per search alive at a time: a match while it waits (the rest of the hour) is told by it.
    */
-  private async match(itemId: string): Promise<void> {
+  private async match(itemId: string, listedAt: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
-      for (const searchId of await repo.matchedSearches(tx, itemId)) {
-        await this.alerts.enqueue(tx, { searchId }, { key: `saved-searches.alert:${searchId}` });
+      for (const searchId of await repo.matchedSearches(tx, itemId, listedAt)) {
+        await this.alerts.enqueue(tx, { searchId }, { key: alertKey(searchId) });
       }
     });
   }
@@ -100,14 +102,17 @@ export class SavedSearchesService {
   /**
    * Tells the member about the matches not yet told, in one notice, under the search's lock, so a
    * second run (a lapsed lease, another instance) finds them told. Having told, it waits out the
-   * hour and looks again, keeping its key so the hour's matches fold into it; a quiet hour ends it.
+   * hour and looks again, keeping its key so the hour's matches fold into it; a quiet hour ends it,
+   * in the transaction that found it quiet, so a match committed after queues a new alert.
    */
   private async alert(searchId: string): Promise<void | RunAgain> {
     const told = await this.db.transaction(async (tx) => {
       const search = await repo.lockSearch(tx, searchId);
-      if (!search) return [];
-      const itemIds = await repo.markAlerted(tx, searchId);
-      if (itemIds.length === 0) return [];
+      const itemIds = search ? await repo.markAlerted(tx, search) : [];
+      if (!search || itemIds.length === 0) {
+        await this.alerts.endKeyed(tx, alertKey(searchId));
+        return [];
+      }
       return this.notifications.insert(tx, [
         {
           userId: search.ownerId,
@@ -127,6 +132,8 @@ export class SavedSearchesService {
   /** The filters as columns: "within" alone is around the member's own place, as on the marketplace; a place without a radius filters nothing. */
   private async columnsOf(userId: string, filters: SavedSearchFilters) {
     const near = filters.within === undefined ? undefined : (filters.near ?? (await repo.placeOfMember(this.db, userId)) ?? undefined);
+    // As the marketplace: a radius around no place is refused, not saved as "anywhere".
+    if (filters.within !== undefined && near === undefined) throw badRequest(TEXT.distance.placeRequired);
     // An id past the column's integer range names no place: asked for, it would fail the statement.
     // Any gazetteer town, as on the marketplace; one it does not know (or past any id) is refused here.
     this.places.assertKnown(near);
@@ -175,3 +182,5 @@ export class SavedSearchesService {
     });
   }
 }
+
+const alertKey = (searchId: string) => `saved-searches.alert:${searchId}`;
