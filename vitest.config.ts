@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverTests = ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts'];
@@ -49,7 +48,4 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-// Vitest's default, one worker fewer than the cores, is a single worker on a 2-core machine, yet most files
-// spend much of their time waiting on a PostgreSQL server, Chromium or sockets: two files at a time at the
-// least (docs/decisions/025). The browser journeys stay one file at a time (fileParallelism above).
-export default defineConfig({ test: { projects, maxWorkers: Math.max(2, availableParallelism() - 1) } });
+export default defineConfig({ test: { projects } });
