@@ -1,33 +1,20 @@
-import { SAVED_SEARCH_NAME_MAX_LENGTH, savedSearchFilters, TEXT, type SavedSearchFilters } from '@swapyard/contract';
+import { SAVED_SEARCH_NAME_MAX_LENGTH, TEXT, type SavedSearchFilters } from '@swapyard/contract';
 import { BellPlus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { NameDialog } from '../../../components/name-dialog.tsx';
 import { DialogButton } from '../../../components/ui/dialog-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateSavedSearch } from '../api/create-saved-search.ts';
+import { readFilters } from '../filters.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 
 const t = ITEMS_TEXT.saveSearch;
-const shape = savedSearchFilters.shape;
 
-function read<S extends z.ZodType>(schema: S, raw: string | null): z.output<S> | undefined {
-  const parsed = schema.safeParse(raw ?? undefined);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** The filters in the address that a search keeps, each read on its own as the marketplace reads them. */
+/** The marketplace's filters in the address that a search keeps: all but the order. */
 function filtersIn(params: URLSearchParams): SavedSearchFilters {
-  return {
-    q: read(shape.q, params.get('q')),
-    category: read(shape.category, params.get('category')),
-    type: read(shape.type, params.get('type')) ?? 'all',
-    minValue: read(shape.minValue, params.get('minValue')),
-    maxValue: read(shape.maxValue, params.get('maxValue')),
-    near: read(shape.near, params.get('near')),
-    within: read(shape.within, params.get('within')),
-  };
+  const { sort: _order, ...filters } = readFilters(params);
+  return filters;
 }
 
 /** A name the member can read back later: the search's words, then each filter that narrows it. */
