@@ -24,6 +24,8 @@ export const places = pgTable(
     check('places_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('places_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
     // earthdistance's point on the sphere: "within X km" asks this index for the places in a box.
-    index('places_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    // place_point (migration 0018) is ll_to_earth with every name schema-qualified, so pg_restore,
+    // which builds indexes with an empty search_path, can build this one.
+    index('places_earth_idx').using('gist', sql`place_point(${t.latitude}, ${t.longitude})`),
   ],
 );

@@ -98,8 +98,8 @@ function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[
   ];
 }
 
-const pointOf = (place: { latitude: number; longitude: number }) => sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
-const placePoint = sql`ll_to_earth(${places.latitude}, ${places.longitude})`;
+const pointOf = (place: { latitude: number; longitude: number }) => sql`place_point(${place.latitude}::float8, ${place.longitude}::float8)`;
+const placePoint = sql`place_point(${places.latitude}, ${places.longitude})`;
 const metresFrom = (origin: Origin) => sql<number>`earth_distance(${pointOf(origin)}, ${placePoint})`;
 
 /**

@@ -131,9 +131,9 @@ export function matchListing(db: Executor, itemId: string, listedAt: Date) {
         AND NOT EXISTS (SELECT 1 FROM ${suspensions} WHERE ${suspensions.userId} = i.owner_id AND ${inForce()})
     ),
     nearby AS (
-      SELECT pl.id, earth_distance(ll_to_earth(pl.latitude, pl.longitude), ll_to_earth(l.latitude, l.longitude)) AS metres
+      SELECT pl.id, earth_distance(place_point(pl.latitude, pl.longitude), place_point(l.latitude, l.longitude)) AS metres
       FROM listing l
-      JOIN ${places} pl ON earth_box(ll_to_earth(l.latitude, l.longitude), ${WIDEST_RADIUS_M}) @> ll_to_earth(pl.latitude, pl.longitude)
+      JOIN ${places} pl ON earth_box(place_point(l.latitude, l.longitude), ${WIDEST_RADIUS_M}) @> place_point(pl.latitude, pl.longitude)
       WHERE l.latitude IS NOT NULL
     ),
     candidates AS (

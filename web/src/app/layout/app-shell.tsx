@@ -34,8 +34,8 @@ export function AppShell() {
           <Outlet />
         </div>
       </main>
-      <footer className={`px-4 text-xs text-stone-600 md:px-8 ${isDesktop ? 'pb-6 pl-64' : 'pb-24'}`}>
-        <p className="mx-auto w-full max-w-6xl md:px-8">
+      <footer className={isDesktop ? 'pb-6 pl-64' : 'pb-24'}>
+        <p className="mx-auto w-full max-w-6xl px-4 text-xs text-stone-600 md:px-8">
           {credits.placesFrom}{' '}
           <a className="underline hover:text-stone-900" href="https://www.geonames.org/">
             {credits.geonames}
