@@ -152,6 +152,20 @@ describe('the place picker', () => {
     expect(formValue()).toBe('');
   });
 
+  it('offers no suggestion for letters typed over, so Enter cannot choose a town the text no longer names', async () => {
+    await show();
+    await type('york');
+    await until(() => expect(options()).toHaveLength(3));
+    await type('yoq');
+
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    press('ArrowDown');
+    press('Enter');
+    await until(() => expect(status()).toBe('No town starts with “yoq”.'));
+    expect(chosen).toEqual([]);
+    expect(formValue()).toBe('');
+  });
+
   it('says so when no town matches', async () => {
     await show();
     await type('Qqq');

@@ -70,8 +70,9 @@ export function PlacePicker({ label, value, onChange, required, error, id, name 
     return () => clearTimeout(timer);
   }, [text, typing]);
 
+  // Suggestions for letters since typed over are never offered: Enter or a click would choose a town the text no longer names.
   const answered = typing && settled !== '' && settled === text.trim() && !searching;
-  const expanded = typing && settled !== '' && places.length > 0;
+  const expanded = answered && places.length > 0;
   const activePlace = expanded ? places[active] : undefined;
   const optionId = (place: PlaceSummary) => `${listboxId}-${String(place.id)}`;
 
@@ -101,7 +102,7 @@ export function PlacePicker({ label, value, onChange, required, error, id, name 
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = places.length;
-    if (event.key === 'ArrowDown' && count > 0 && settled !== '') {
+    if (event.key === 'ArrowDown' && count > 0 && settled !== '' && settled === text.trim() && !searching) {
       event.preventDefault();
       setTyping(true);
       setActive((current) => (current + 1) % count);
