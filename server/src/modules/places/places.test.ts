@@ -113,6 +113,18 @@ describe('PlacesService', () => {
     expect(await service.useText(database.db, 'York, Narnia')).toBeNull();
     expect((await placeRows()).map((row) => row.id).sort()).toEqual([LEEDS, YORK, 4562407].sort());
   });
+
+  it('takes a bare name for the namesake the community already uses, else one in its country', async () => {
+    const { places: service, database } = app.services;
+    const [bostonMassachusetts, bostonEngland, yorkPennsylvania] = [4930956, 2655138, 4562407];
+    expect((await service.useText(database.db, 'Boston'))?.id).toBe(bostonMassachusetts);
+    await service.use(database.db, yorkPennsylvania);
+    expect((await service.useText(database.db, 'york'))?.id).toBe(yorkPennsylvania);
+
+    await database.db.delete(places);
+    await service.use(database.db, LEEDS);
+    expect((await service.useText(database.db, 'Boston'))).toMatchObject({ id: bostonEngland, region: 'England', country: 'GB' });
+  });
 });
 
 describe('listings and profiles on places', () => {

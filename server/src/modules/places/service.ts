@@ -67,20 +67,30 @@ export class PlacesService {
 
   /**
    * The town a location typed as text names, for clients that send no place: one of the picker's
-   * labels ("York, Pennsylvania, United States") is that town, a bare name the most populous town
-   * of that name. Null when nothing matches: the location stays text only.
+   * labels ("York, Pennsylvania, United States") is that town. A bare name is the town of that name
+   * this community already uses, else one in the country where most of its towns are ("Boston" in a
+   * British community is the one in Lincolnshire), else the most populous. Null when nothing matches:
+   * the location stays text only.
    */
   async useText(tx: Executor, text: string): Promise<PlaceSummary | null> {
-    const place = this.placeNamed(text);
+    const place = await this.placeNamed(tx, text);
     if (!place) return null;
     await repo.upsert(tx, place);
     return summaryOf(place);
   }
 
-  private placeNamed(text: string): GazetteerPlace | undefined {
+  private async placeNamed(tx: Executor, text: string): Promise<GazetteerPlace | undefined> {
     const [name = ''] = text.split(',');
-    if (name.length === text.length) return gazetteer().named(text, 1)[0];
-    const label = foldName(text);
-    return gazetteer().named(name, SAME_NAME_MAX).find((place) => foldName(this.label(place)) === label);
+    if (name.length < text.length) {
+      const label = foldName(text);
+      return gazetteer().named(name, SAME_NAME_MAX).find((place) => foldName(this.label(place)) === label);
+    }
+    const namesakes = gazetteer().named(text, SAME_NAME_MAX);
+    if (namesakes.length < 2) return namesakes[0];
+    const used = new Set(await repo.usedOf(tx, namesakes.map((place) => place.id)));
+    const usedTown = namesakes.find((place) => used.has(place.id));
+    if (usedTown) return usedTown;
+    const country = await repo.mostUsedCountry(tx);
+    return namesakes.find((place) => place.country === country) ?? namesakes[0];
   }
 }
