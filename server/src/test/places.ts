@@ -58,10 +58,16 @@ export async function insertRealPlaces(db: Executor): Promise<void> {
   await db.insert(places).values(REAL_PLACES).onConflictDoNothing();
 }
 
-/** The place a member or listing is given, by name (a real town) with any column overridden. */
-export async function createPlace(app: FastifyInstance, name: RealPlaceName, overrides: Partial<PlaceRow> = {}): Promise<PlaceRow> {
+/** A real town by name, as the gazetteer has it. */
+export function realPlace(name: RealPlaceName): (typeof REAL_PLACES)[number] {
   const place = REAL_PLACES.find((candidate) => candidate.name === name);
   if (!place) throw new Error(`no real place named ${name}`);
+  return place;
+}
+
+/** The place a member or listing is given, by name (a real town) with any column overridden. */
+export async function createPlace(app: FastifyInstance, name: RealPlaceName, overrides: Partial<PlaceRow> = {}): Promise<PlaceRow> {
+  const place = realPlace(name);
   const [row] = await app.services.database.db
     .insert(places)
     .values({ ...place, ...overrides })
@@ -70,12 +76,12 @@ export async function createPlace(app: FastifyInstance, name: RealPlaceName, ove
   return row!;
 }
 
-/** Sets a listing's place, as the place picker on the listing form will. */
+/** Sets a listing's place in the database, as a listing form's chosen place does. */
 export async function placeItem(app: FastifyInstance, itemId: string, place: { id: number } | null): Promise<void> {
   await app.services.database.db.update(items).set({ placeId: place?.id ?? null }).where(eq(items.id, itemId));
 }
 
-/** Sets a member's own place, as the place picker on the profile form will. */
+/** Sets a member's own place in the database, as the profile form's chosen place does. */
 export async function placeMember(app: FastifyInstance, userId: string, place: { id: number } | null): Promise<void> {
   await app.services.database.db.update(users).set({ placeId: place?.id ?? null }).where(eq(users.id, userId));
 }
