@@ -115,6 +115,22 @@ describe('mobile menu', () => {
   });
 });
 
+describe('place picker', () => {
+  test('its open suggestions fit a phone, each as big as a target to tap, and are captured', async () => {
+    const { page } = await browsers.mobile(true);
+    await page.goto('/add-item');
+    await page.getByRole('combobox', { name: 'Location' }).pressSequentially('york');
+    const options = page.getByRole('listbox', { name: 'Location' }).getByRole('option');
+    await options.first().waitFor();
+    await animationsDone(page);
+
+    expect(await overflowing(page)).toEqual([]);
+    const heights = await options.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+    expect(heights.filter((height) => height < MIN_TARGET_PX)).toEqual([]);
+    await capture(page, VIEWPORTS.mobile, path.join(SCREENSHOTS_DIR, 'place-picker-mobile.png'));
+  });
+});
+
 describe('desktop page widths', () => {
   test('the pages that list things are as wide as each other', async () => {
     const { page } = await browsers.desktop(true);
