@@ -1,7 +1,7 @@
 import { SAVED_SEARCH_NAME_MAX_LENGTH, TEXT, type SavedSearchFilters } from '@swapyard/contract';
 import { BellPlus } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { NameDialog } from '../../../components/name-dialog.tsx';
+import { TextDialog } from '../../../components/text-dialog.tsx';
 import { DialogButton } from '../../../components/ui/dialog-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -44,12 +44,12 @@ export function SaveSearchButton() {
         icon={BellPlus}
         label={t.button}
         dialog={(state) => (
-          <NameDialog
+          <TextDialog
             {...state}
             title={t.title}
             description={t.body}
             label={t.name}
-            initialName={suggestedName(filters)}
+            initialText={suggestedName(filters)}
             maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
             requiredMessage={TEXT.savedSearches.nameRequired}
             confirmLabel={t.save}

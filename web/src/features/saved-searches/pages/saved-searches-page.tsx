@@ -3,7 +3,7 @@ import { Pencil, Search, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { NameDialog } from '../../../components/name-dialog.tsx';
+import { TextDialog } from '../../../components/text-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -95,12 +95,12 @@ function RenameButton({ search }: { search: SavedSearch }) {
       icon={Pencil}
       label={t.rename}
       dialog={(state) => (
-        <NameDialog
+        <TextDialog
           {...state}
           title={t.renameTitle}
           description={t.renameBody}
           label={t.name}
-          initialName={search.name}
+          initialText={search.name}
           maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
           requiredMessage={TEXT.savedSearches.nameRequired}
           confirmLabel={t.save}
