@@ -40,7 +40,7 @@ if (process.env.TEST_DATABASE_URL) {
       name: 'postgres',
       include: ['server/src/**/*.test.ts'],
       // Engine-independent: process start-up, config parsing and the PGlite data directory itself (its backups, the admin command on it, jobs kept across a restart or a kill).
-      exclude: ['server/src/main.test.ts', 'server/src/config.test.ts', 'server/src/db/*.test.ts', 'server/src/backup/backup.test.ts', 'server/src/admin/admin-command.test.ts', 'server/src/jobs/restart.test.ts', 'server/src/jobs/no-mail-lost-to-crash.test.ts'],
+      exclude: ['server/src/main.test.ts', 'server/src/config.test.ts', 'server/src/db/database.test.ts', 'server/src/db/data-dir-lock.test.ts', 'server/src/db/crash-lock.test.ts', 'server/src/backup/backup.test.ts', 'server/src/admin/admin-command.test.ts', 'server/src/jobs/restart.test.ts', 'server/src/jobs/no-mail-lost-to-crash.test.ts'],
       env: { TEST_ENGINE: 'postgres' },
       testTimeout: 30_000,
       hookTimeout: 60_000,

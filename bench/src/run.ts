@@ -16,6 +16,7 @@ import { measureMailDrain } from './measures/mail.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
 import { measureProposalMail } from './measures/proposal-mail.ts';
 import { measureMemory } from './measures/memory.ts';
+import { measureRoundTrips } from './measures/round-trips.ts';
 import { measureSavedSearchMatching } from './measures/saved-searches.ts';
 import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
 
@@ -133,17 +134,20 @@ async function benchMail(options: BenchOptions): Promise<Result[]> {
   return results;
 }
 
-/** Saved-search matching needs no listings either: each engine gets a database of its own, with 10,000 searches. */
-async function benchSavedSearches(options: BenchOptions): Promise<Result[]> {
-  const results = await attempt('PGlite', 'saved-search matching', () => measureSavedSearchMatching('PGlite', { log }));
+/** A measure on a database of its own, with none of the listings: PGlite, then PostgreSQL when there is one. */
+async function onBothEngines(
+  options: BenchOptions,
+  name: string,
+  measure: (where: string, adminUrl: string | undefined) => Promise<Result | Result[]>,
+): Promise<Result[]> {
+  const results = await attempt('PGlite', name, () => measure('PGlite', undefined));
   const adminUrl = options.databaseUrl;
-  results.push(
-    ...(adminUrl
-      ? await attempt('PostgreSQL', 'saved-search matching', () => measureSavedSearchMatching('PostgreSQL', { adminUrl, log }))
-      : [skipped('PostgreSQL', 'saved-search matching', 'BENCH_DATABASE_URL is not set')]),
-  );
+  results.push(...(adminUrl ? await attempt('PostgreSQL', name, () => measure('PostgreSQL', adminUrl)) : [skipped('PostgreSQL', name, 'BENCH_DATABASE_URL is not set')]));
   return results;
 }
+
+/** Measures that bring their own data (a database of their own, or none): they need neither the web app nor the listings. */
+const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips']);
 
 async function main(): Promise<void> {
   const options = readOptions(process.env);
@@ -152,10 +156,8 @@ async function main(): Promise<void> {
   const results: Result[] = [];
   try {
     // The mail drain needs neither the web app nor the listings; the JavaScript measure needs no server.
-    const needsWeb = [...options.only].some((measure) => measure !== 'mail' && measure !== 'saved-searches');
-    const needsData = [...options.only].some(
-      (measure) => measure !== 'javascript' && measure !== 'mail' && measure !== 'gazetteer' && measure !== 'saved-searches',
-    );
+    const needsWeb = [...options.only].some((measure) => !SELF_CONTAINED.has(measure));
+    const needsData = [...options.only].some((measure) => !SELF_CONTAINED.has(measure) && measure !== 'javascript' && measure !== 'gazetteer');
     if (needsWeb) log('building the web app');
     const web = needsWeb ? await buildWeb(webDir) : undefined;
     if (web && options.only.has('javascript')) results.push(...measureJavaScript(web));
@@ -179,7 +181,12 @@ async function main(): Promise<void> {
       );
     }
     if (options.only.has('mail')) results.push(...(await benchMail(options)));
-    if (options.only.has('saved-searches')) results.push(...(await benchSavedSearches(options)));
+    if (options.only.has('saved-searches')) {
+      results.push(...(await onBothEngines(options, 'saved-search matching', (where, adminUrl) => measureSavedSearchMatching(where, { adminUrl, log }))));
+    }
+    if (options.only.has('round-trips')) {
+      results.push(...(await onBothEngines(options, 'statements per request', (where, adminUrl) => measureRoundTrips(where, { adminUrl, resultsDir: options.resultsDir }))));
+    }
   } finally {
     fs.rmSync(webDir, { recursive: true, force: true });
   }

@@ -1,11 +1,8 @@
 import { DISTANCE_RADII_KM, ITEM_TYPES } from '@swapyard/contract';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openDatabase, type DatabaseTarget, type Executor } from '../../../server/src/db/database.ts';
+import type { Executor } from '../../../server/src/db/database.ts';
 import { items, places, savedSearches, users } from '../../../server/src/db/schema/index.ts';
 import { matchListing } from '../../../server/src/modules/saved-searches/repository.ts';
-import { withAdmin } from '../data/dataset.ts';
+import { openOwnDatabase } from '../data/own-database.ts';
 import { CATEGORY_WORDS } from '../data/vocabulary.ts';
 import { formatNumber, ms, passIf, type Result } from '../lib/report.ts';
 import { distribution } from '../lib/stats.ts';
@@ -17,7 +14,6 @@ const LISTINGS = 300;
 const WARMUP = 30;
 const P99_BUDGET_MS = 50;
 const DATABASE = 'swapyard_bench_saved_searches';
-const quiet = { warn: () => undefined };
 
 /** The same random numbers every run, so the two engines match the same searches. */
 function seeded(seed: number): () => number {
@@ -101,16 +97,7 @@ class RolledBack extends Error {}
  * blocks and suspensions, not the marketplace's listings.
  */
 export async function measureSavedSearchMatching(where: string, options: { adminUrl?: string; log: (line: string) => void }): Promise<Result> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-saved-searches-'));
-  let target: DatabaseTarget = { engine: 'pglite', dataDir };
-  if (options.adminUrl) {
-    await withAdmin(options.adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await withAdmin(options.adminUrl, `CREATE DATABASE ${DATABASE}`);
-    const url = new URL(options.adminUrl);
-    url.pathname = `/${DATABASE}`;
-    target = { engine: 'postgres', url: url.toString() };
-  }
-  const database = await openDatabase(target, quiet);
+  const { database, remove } = await openOwnDatabase(DATABASE, options.adminUrl);
   try {
     options.log(`${where}: ${SEARCHES.toLocaleString('en')} saved searches`);
     const listings = await generate(database.db);
@@ -146,7 +133,6 @@ export async function measureSavedSearchMatching(where: string, options: { admin
     };
   } finally {
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (options.adminUrl) await withAdmin(options.adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await remove();
   }
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
+import { statementRecorder } from './statement-count.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -59,7 +60,7 @@ async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-
         : { loadDataDir: target.snapshot }),
       extensions: { pg_trgm, cube, earthdistance },
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const db = drizzlePglite({ client, schema, logger: statementRecorder }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return {
       db,
@@ -94,7 +95,7 @@ async function openPostgres(url: string, log: DatabaseLog): Promise<DatabaseHand
     throw error;
   }
   migrationClient.release();
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzleNodePg({ client: pool, schema, logger: statementRecorder }) as unknown as Database;
   return {
     db,
     engine: 'postgres',

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs } from '../db/schema/index.ts';
+import { recordStatements } from '../db/statement-count.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import type { LogCapture } from '../test/log-capture.ts';
 import * as repo from './repository.ts';
@@ -42,6 +43,20 @@ function recordingKind(handle: (tag: string) => Promise<void> = async () => unde
 }
 
 describe('the job queue', () => {
+  it('runs a job its work woke as the worker’s, so the statements recorded for that work hold none of the job’s', async () => {
+    const { kind, ran } = recordingKind(async () => {
+      await app.services.database.db.select().from(jobs);
+    });
+    const tag = randomUUID();
+    const { statements } = await recordStatements(async () => {
+      await app.services.database.db.transaction(async (tx) => kind.enqueue(tx, { tag }));
+      await app.services.jobs.runDue();
+    });
+    expect(ran).toEqual([tag]);
+    expect(statements.filter((statement) => /^(update|delete from|select .* from) "jobs"/.test(statement))).toEqual([]);
+    expect(statements.filter((statement) => statement.startsWith('insert into "jobs"'))).toHaveLength(1);
+  });
+
   it('runs a job once its transaction commits, and never one whose transaction rolled back', async () => {
     const { kind, ran } = recordingKind();
     const kept = randomUUID();

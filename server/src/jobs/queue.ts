@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AsyncResource } from 'node:async_hooks';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { DatabaseHandle, Executor } from '../db/database.ts';
@@ -68,6 +69,11 @@ interface Handler {
 export class JobQueue {
   private readonly handlers = new Map<string, Handler>();
   private running: Promise<void> | undefined;
+  /**
+   * The worker's own async context: a run woken by a request's commit belongs to the worker, not to
+   * that request, so what is kept per request (the statements it sent, server/src/db/statement-count.ts) holds none of the jobs'.
+   */
+  private readonly home = new AsyncResource('swapyard.jobs');
   private scheduling: Promise<void> | undefined;
   private again = false;
   private stopping = false;
@@ -118,10 +124,12 @@ export class JobQueue {
   runDue(): Promise<void> {
     if (this.stopping) return this.running ?? Promise.resolve();
     this.again = true;
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-      this.scheduling = this.schedule();
-    });
+    this.running ??= this.home.runInAsyncScope(() =>
+      this.drain().finally(() => {
+        this.running = undefined;
+        this.scheduling = this.schedule();
+      }),
+    );
     return this.running;
   }
 

@@ -4,6 +4,7 @@ import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config } from '../config.ts';
 import type { JobSettings } from '../jobs/queue.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
@@ -34,6 +35,7 @@ export interface TestApp {
  * jobs: a test about the job queue's retries and leases shortens them.
  * pushAgent: a Web Push test's, which trusts its own push endpoint's certificate.
  * smtpUrl: mail goes through the real mailer to this SMTP server (server/src/test/smtp.ts) instead of into `mails`.
+ * database: one the caller opened (a benchmark's, on the engine it measures) instead of the test engine's.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -42,7 +44,8 @@ export async function buildTestApp(
     jobs,
     pushAgent,
     smtpUrl,
-  }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings>; pushAgent?: Agent; smtpUrl?: string } = {},
+    database,
+  }: { newMemberLimits?: boolean; jobs?: Partial<JobSettings>; pushAgent?: Agent; smtpUrl?: string; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const mailer: Mailer = {
@@ -59,7 +62,7 @@ export async function buildTestApp(
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-uploads-'));
   const log = new LogCapture();
   const app = await buildApp(config, {
-    database: await openTestDatabase(),
+    database: database ?? (await openTestDatabase()),
     // With an SMTP URL the app makes the real mailer, as it does in production.
     mailer: smtpUrl ? undefined : mailer,
     storage: new LocalStorage(uploadsDir),

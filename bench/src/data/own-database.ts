@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.ts';
+import { withAdmin } from './dataset.ts';
+
+export interface OwnDatabase {
+  database: DatabaseHandle;
+  /** Removes what was made; call it once the database is closed. */
+  remove(): Promise<void>;
+}
+
+/**
+ * A database of a measure's own, for measures that need none of the shared listings: a PGlite data
+ * directory of its own, or with `adminUrl` a PostgreSQL database `name` made afresh.
+ */
+export async function openOwnDatabase(name: string, adminUrl?: string): Promise<OwnDatabase> {
+  const quiet = { warn: () => undefined };
+  if (!adminUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+    return {
+      database: await openDatabase({ engine: 'pglite', dataDir }, quiet),
+      remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const drop = () => withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await drop();
+  await withAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { database: await openDatabase({ engine: 'postgres', url: url.toString() }, quiet), remove: drop };
+}
