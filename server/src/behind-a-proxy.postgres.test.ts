@@ -23,6 +23,11 @@ const PROXY_ADDRESS = '127.0.0.1';
 /** A member's own address: anything on 127/8 is this machine, and not the proxy's. */
 const MEMBER_ADDRESS = '127.0.0.2';
 
+interface Logged {
+  instance: number;
+  entry: { req: { remoteAddress: string } };
+}
+
 // npm test prints the same reason on its summary's "Skipped" lines.
 describe.skipIf(!caddy)(caddy ? title : `${title} (skipped: no caddy binary on PATH; Debian: apt-get install caddy)`, () => {
   let instances: Instances;
@@ -41,9 +46,9 @@ describe.skipIf(!caddy)(caddy ? title : `${title} (skipped: no caddy binary on P
   });
 
   /** The log line an instance wrote as a request came in, and which instance wrote it. */
-  async function loggedBy(requestId: string): Promise<{ instance: number; entry: { req: { remoteAddress: string } } }> {
+  async function loggedBy(requestId: string): Promise<Logged> {
     const marker = `"requestId":"${requestId}"`;
-    let found: { instance: number; entry: { req: { remoteAddress: string } } } | undefined;
+    let found: Logged | undefined;
     await expect
       .poll(() => {
         instances.servers.forEach((server, instance) => {
@@ -51,7 +56,7 @@ describe.skipIf(!caddy)(caddy ? title : `${title} (skipped: no caddy binary on P
             .output()
             .split('\n')
             .find((l) => l.includes(marker) && l.includes('"incoming request"'));
-          if (line) found = { instance, entry: JSON.parse(line) as { req: { remoteAddress: string } } };
+          if (line) found = { instance, entry: JSON.parse(line) as Logged['entry'] };
         });
         return found;
       }, { timeout: 5_000 })
