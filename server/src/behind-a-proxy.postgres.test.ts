@@ -173,7 +173,7 @@ describe.skipIf(!caddy)(caddy ? title : `${title} (skipped: no caddy binary on P
         if (killed) sentSinceKill++;
       }
     })();
-    await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     await crash(instances.servers[victim]!);
     killed = true;
     await writing;
