@@ -25,6 +25,10 @@ const projects = ['pglite', 'web'];
 const skipped = [];
 if (hasPostgres) projects.push('postgres');
 else skipped.push('the integration suite on PostgreSQL: TEST_DATABASE_URL is not set');
+const hasCaddy = spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0;
+if (hasPostgres && !hasCaddy) {
+  skipped.push('three instances behind a proxy (server/src/behind-a-proxy.postgres.test.ts): no caddy binary on PATH (Debian: apt-get install caddy)');
+}
 if (hasChromium) {
   if (!run('build the web app for the browser journeys', npm, ['run', 'build'])) process.exit(1);
   projects.push('e2e');

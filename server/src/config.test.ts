@@ -24,7 +24,14 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://db/x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db/x")'],
     [{ PUBLIC_URL: 'swapyard.example' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "swapyard.example")'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    [{ TRUST_PROXY: 'yes' }, 'Invalid configuration: TRUST_PROXY must be true or false (got "yes")'],
+    [
+      { TRUST_PROXY: 'yes' },
+      "Invalid configuration: TRUST_PROXY must be false, true, or the proxies' addresses: IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated (got \"yes\")",
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      "Invalid configuration: TRUST_PROXY must be false, true, or the proxies' addresses: IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated (got \"10.0.0.0/33\")",
+    ],
     [
       { S3_BUCKET: 'My_Photos' },
       'Invalid configuration: S3_BUCKET must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got "My_Photos")',
@@ -37,6 +44,15 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: '1' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "1")'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['127.0.0.1', '127.0.0.1'],
+    ['10.0.0.10, fd00::/8,loopback', '10.0.0.10,fd00::/8,loopback'],
+  ])('reads TRUST_PROXY=%s as the proxies whose X-Forwarded-For entries are believed', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(trustProxy);
   });
 
   it('refuses SMTP without PUBLIC_URL, since mailed links would point nowhere', () => {

@@ -1,4 +1,5 @@
 import { createECDH } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,16 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const PORT_RANGE = 'must be a whole number from 0 to 65535';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** What Fastify's trustProxy (proxy-addr) takes as a trusted hop: an address, a CIDR range, or one of its named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' }).default('false');
 
@@ -42,7 +53,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, trueOrFalse),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => value === 'true' || value === 'false' || value.split(',').every((entry) => isProxyAddress(entry.trim())), {
+        error: "must be false, true, or the proxies' addresses: IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated",
+      })
+      .default('false'),
+  ),
   S3_BUCKET: z.preprocess(
     emptyAsUndefined,
     z
@@ -112,7 +131,12 @@ function fromEnv(e: Env, webDistDir: string | undefined) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    /**
+     * false: the connection's address is the client's. A list: the X-Forwarded-For entries those
+     * proxies added are believed, read from the right, so a client cannot choose its own address
+     * (decision 027). true: believe the header's first entry, safe only behind a proxy that replaces it.
+     */
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : proxyList(e.TRUST_PROXY),
     /** Object storage for uploaded images; set when S3_BUCKET is. */
     s3: e.S3_BUCKET
       ? {
@@ -136,6 +160,13 @@ function fromEnv(e: Env, webDistDir: string | undefined) {
     webDistDir,
     rateLimits: DEFAULT_RATE_LIMITS as Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>,
   };
+}
+
+function proxyList(value: string): string {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .join(',');
 }
 
 /**

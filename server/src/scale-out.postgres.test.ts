@@ -1,93 +1,27 @@
-import { TEXT, type ServerEvent } from '@swapyard/contract';
+import { TEXT } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { http } from './test/crash/load.ts';
-import { createStore, killAllServers, listening, startServer, type CrashStore } from './test/crash/server-process.ts';
-import { png } from './test/images.ts';
-import { registration } from './test/members.ts';
-import { multipart } from './test/multipart.ts';
-import { startS3, type TestS3 } from './test/s3.ts';
+import { listItem, openTab, received, signUp } from './test/crash/member-client.ts';
+import { startInstances, type Instances } from './test/crash/instances.ts';
+import type { TestS3 } from './test/s3.ts';
 
-/**
- * What docs/operations.md tells an operator to run: several real server processes on one
- * PostgreSQL database and one S3 bucket, each with a DATA_DIR of its own, no sticky sessions.
- */
+/** Two instances, no proxy in front: any instance can answer any request, so no sticky sessions are needed. */
+let instances: Instances;
 let s3: TestS3;
-let store: CrashStore;
-const ownDataDirs: string[] = [];
 let one: string;
 let two: string;
 
 beforeAll(async () => {
-  s3 = await startS3();
-  store = await createStore('postgres');
-  const env = (dataDir: string) => ({ ...store.env, ...s3.env, DATA_DIR: dataDir });
-  for (let i = 0; i < 2; i++) ownDataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-instance-')));
-  // Started together, as an orchestrator does: migrations must be applied once, not raced.
-  const servers = ownDataDirs.map((dir) => startServer(env(dir)));
-  const origins = await Promise.all(servers.map((server) => listening(server)));
-  one = origins[0]!;
-  two = origins[1]!;
-  for (const server of servers) expect(server.output()).toContain(`images are stored in S3 bucket ${s3.bucket} at ${s3.endpoint}`);
+  instances = await startInstances(2);
+  s3 = instances.s3;
+  [one, two] = instances.origins as [string, string];
+  for (const server of instances.servers) expect(server.output()).toContain(`images are stored in S3 bucket ${s3.bucket} at ${s3.endpoint}`);
 }, 120_000);
 
-afterAll(async () => {
-  await killAllServers();
-  await store?.dispose();
-  await s3?.stop();
-  for (const dir of ownDataDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-interface Member {
-  id: string;
-  cookie: string;
-}
-
-async function signUp(origin: string, displayName: string): Promise<Member> {
-  const response = await http(origin, 'POST', '/api/auth/register', { json: registration({ displayName }) });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  const cookie = response.setCookie.map((c) => c.split(';')[0]!).find((c) => c.split('=')[0]!.endsWith('swapyard_session'))!;
-  return { id: (response.body as { user: { id: string } }).user.id, cookie };
-}
-
-interface ListedItem {
-  id: string;
-  images: { url: string; thumbUrl: string }[];
-}
-
-async function listItem(origin: string, member: Member, title: string, images: number): Promise<ListedItem> {
-  const files = await Promise.all(
-    Array.from({ length: images }, async (_, i) => ({ name: `photo-${i}.png`, bytes: await png(100 + i, 80), type: 'image/png' })),
-  );
-  const form = multipart({ title, description: 'Listed on one instance.', category: 'Other', value: '30', location: 'Leeds' }, files);
-  const response = await http(origin, 'POST', '/api/items', { cookie: member.cookie, body: form.body, contentType: form.contentType });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return (response.body as { item: ListedItem }).item;
-}
-
-interface Tab {
-  events: ServerEvent[];
-  close(): void;
-}
-
-/** A signed-in browser tab's socket on one instance. */
-async function openTab(origin: string, member: Member): Promise<Tab> {
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/ws`, { headers: { origin, cookie: member.cookie } });
-  const events: ServerEvent[] = [];
-  socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return { events, close: () => socket.close() };
-}
-
-const received = (tab: Tab, expected: ServerEvent) =>
-  expect.poll(() => tab.events.filter((event) => JSON.stringify(event) === JSON.stringify(expected)), { timeout: 5_000 }).toHaveLength(1);
+afterAll(() => instances?.stop());
 
 const objectKey = (url: string) => url.replace('/api/images/', '');
 
@@ -164,7 +98,7 @@ describe('two server processes on one PostgreSQL and one S3 bucket', () => {
     await received(benTab, { type: 'items.deleted', data: { itemId: chair.id, ownerId: ann.id } });
 
     // Nothing was written to either instance's own directory: the bucket holds every image.
-    for (const dir of ownDataDirs) expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false);
+    for (const dir of instances.dataDirs) expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false);
     annTab.close();
     benTab.close();
   }, 120_000);

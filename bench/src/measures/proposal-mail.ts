@@ -1,5 +1,5 @@
 import type { Proposal } from '@swapyard/contract';
-import net from 'node:net';
+import { freePort } from '../../../server/src/test/free-port.ts';
 import type { ProposalTarget } from '../data/dataset.ts';
 import type { SignedInMember } from '../data/members.ts';
 import { requestJson, sleep } from '../lib/http.ts';
@@ -23,18 +23,6 @@ interface Sent {
 export interface ProposalMailData {
   chatMembers: SignedInMember[];
   proposalTargets: ProposalTarget[];
-}
-
-/** A port free now, so PUBLIC_URL can name the server's origin before it starts: the same-origin check holds requests to it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -60,7 +60,7 @@ export async function http(
   method: 'GET' | 'POST',
   url: string,
   options: { cookie?: string; json?: unknown; body?: Buffer; contentType?: string } = {},
-): Promise<HttpResult & { setCookie: string[] }> {
+): Promise<HttpResult & { setCookie: string[]; requestId: string | null }> {
   const headers: Record<string, string> = {};
   if (method !== 'GET') headers.origin = origin;
   if (options.cookie) headers.cookie = options.cookie;
@@ -80,7 +80,7 @@ export async function http(
   } catch {
     // Not JSON: kept as text for the failure message.
   }
-  return { status: response.status, body: parsed, setCookie: response.headers.getSetCookie() };
+  return { status: response.status, body: parsed, setCookie: response.headers.getSetCookie(), requestId: response.headers.get('x-request-id') };
 }
 
 export const PASSWORD = 'correct horse battery';
