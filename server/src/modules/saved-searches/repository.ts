@@ -130,7 +130,8 @@ export function matchListing(db: Executor, itemId: string, listedAt: Date) {
       WHERE i.id = ${itemId} AND i.status = 'available' AND i.hidden_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM ${suspensions} WHERE ${suspensions.userId} = i.owner_id AND ${inForce()})
     ),
-    nearby AS (
+    -- Materialized: each nearby town's distance is worked out once, not again for every search near it.
+    nearby AS MATERIALIZED (
       SELECT pl.id, earth_distance(place_point(pl.latitude, pl.longitude), place_point(l.latitude, l.longitude)) AS metres
       FROM listing l
       JOIN ${places} pl ON earth_box(place_point(l.latitude, l.longitude), ${WIDEST_RADIUS_M}) @> place_point(pl.latitude, pl.longitude)
