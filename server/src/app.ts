@@ -219,9 +219,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = new JobQueue(database, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs });
   const secrets = new ServerSecretsService(database.db);
   // With PostgreSQL every instance counts in one table, so N instances allow one limit, not N (docs/decisions/025).
+  // The key's secret is read now, not on a first request: no member's request adds a row to server_secrets.
   const rateLimitStore: RateLimitStore =
     database.engine === 'postgres'
-      ? new PostgresRateLimitStore(database.db, () => secrets.get(RATE_LIMIT_KEY_SECRET, () => randomBytes(32).toString('base64url')), app.log)
+      ? new PostgresRateLimitStore(database.db, await secrets.get(RATE_LIMIT_KEY_SECRET, () => randomBytes(32).toString('base64url')), app.log)
       : new MemoryRateLimitStore();
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);

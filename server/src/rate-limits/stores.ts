@@ -56,13 +56,13 @@ export class PostgresRateLimitStore implements RateLimitStore {
 
   constructor(
     private readonly db: Database,
-    private readonly keySecret: () => Promise<string>,
+    private readonly keySecret: string,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async hit(key: string, windowMs: number): Promise<Hit> {
     try {
-      const counted = await hit(this.db, await this.digest(key), windowMs);
+      const counted = await hit(this.db, this.digest(key), windowMs);
       if (this.degraded) {
         this.degraded = false;
         this.log.info('rate limits are counted in the database again');
@@ -83,7 +83,7 @@ export class PostgresRateLimitStore implements RateLimitStore {
     await deleteEnded(this.db);
   }
 
-  private async digest(key: string): Promise<string> {
-    return createHmac('sha256', await this.keySecret()).update(key).digest('base64url');
+  private digest(key: string): string {
+    return createHmac('sha256', this.keySecret).update(key).digest('base64url');
   }
 }
