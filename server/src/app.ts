@@ -5,7 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
@@ -69,7 +69,7 @@ import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
-import { memberLimits, signInLimits } from './plugins/rate-limit.ts';
+import { memberLimits, rateLimiter, signInLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableTextCheck } from './plugins/storable-text.ts';
@@ -77,6 +77,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import { InProcessEventBus } from './realtime/in-process-event-bus.ts';
 import { PostgresEventBus } from './realtime/postgres-event-bus.ts';
+import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './rate-limits/stores.ts';
 import { SocketHub } from './realtime/socket-hub.ts';
 import { socketError, socketRoute } from './modules/presence/socket-route.ts';
 import { openStorage, type OpenStorage } from './storage/open-storage.ts';
@@ -147,6 +148,9 @@ const SESSION_PRUNE_MS = 60 * 60_000;
 const HANDOVER_REMINDER_SWEEP_MS = 15 * 60_000;
 /** Summaries are due by the week: an hour late is on time. */
 const WEEKLY_SUMMARY_SWEEP_MS = 60 * 60_000;
+/** Ended rate-limit windows are reused when their key comes back; the sweep lets go of those that never do. */
+const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+const RATE_LIMIT_KEY_SECRET = 'rate-limit-keys';
 
 /** Runs `task` every `ms` in this instance; stop() ends the timer and waits for a run under way. */
 function periodically(ms: number, task: () => Promise<unknown>, failed: (error: unknown) => void): { stop(): Promise<unknown> } {
@@ -214,6 +218,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const jobs = new JobQueue(database, app.log, { ...DEFAULT_JOB_SETTINGS, ...options.jobs });
   const secrets = new ServerSecretsService(database.db);
+  // With PostgreSQL every instance counts in one table, so N instances allow one limit, not N (docs/decisions/025).
+  // The key's secret is read now, not on a first request: no member's request adds a row to server_secrets.
+  const rateLimitStore: RateLimitStore =
+    database.engine === 'postgres'
+      ? new PostgresRateLimitStore(database.db, await secrets.get(RATE_LIMIT_KEY_SECRET, () => randomBytes(32).toString('base64url')), app.log)
+      : new MemoryRateLimitStore();
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);
   const roles = new RolesService(database.db, audit, bus);
@@ -332,6 +342,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sweeps = [
     periodically(HANDOVER_REMINDER_SWEEP_MS, () => proposals.remindHandovers(), (error) => app.log.warn({ err: error }, 'hand-over reminders failed')),
     periodically(WEEKLY_SUMMARY_SWEEP_MS, () => weeklySummaries.sweep(), (error) => app.log.warn({ err: error }, 'the weekly summary sweep failed')),
+    periodically(RATE_LIMIT_SWEEP_MS, () => rateLimitStore.sweep(), (error) => app.log.warn({ err: error }, 'the rate-limit sweep failed')),
   ];
 
   // Keep-alive connections would hold a closing server open until they time out (72 s):
@@ -370,15 +381,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerSameOriginCheck(app, config);
   registerStorableTextCheck(app);
   const cookie = sessionCookie(config);
-  const limits = memberLimits(config.rateLimits);
+  const limiter = rateLimiter(rateLimitStore);
+  const limits = memberLimits(limiter, config.rateLimits);
   registerAuthentication(app, auth, cookie);
 
   await app.register(healthRoutes(database));
-  const signIn = signInLimits(config.rateLimits);
-  await app.register(authRoutes(auth, cookie, config, signIn));
+  const signIn = signInLimits(limiter, config.rateLimits);
+  await app.register(authRoutes(auth, cookie, config, signIn, limiter));
   await app.register(accountRoutes(accounts, cookie, signIn));
   await app.register(pushRoutes(push));
-  await app.register(communityRoutes(community, config));
+  await app.register(communityRoutes(community, config, limiter));
   await app.register(itemRoutes(items, limits));
   await app.register(profileRoutes(profiles, limits));
   await app.register(imageRoutes(images));

@@ -2,56 +2,47 @@ import { TEXT } from '@swapyard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, RateLimit } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-const SWEEP_ABOVE_KEYS = 10_000;
-
-/**
- * A fixed-window counter per key, in this instance's memory. A route may stack several
- * (per IP and per email), which @fastify/rate-limit does not allow: it runs one limiter per request.
- */
-export function rateLimit(limit: RateLimit, keyOf: KeyOf) {
-  return rateBudget(limit)(keyOf);
-}
+import type { RateLimitStore } from '../rate-limits/stores.ts';
 
 type KeyOf = (request: FastifyRequest) => string | Promise<string>;
 
 /**
- * One budget drawn on from several routes that find their key each their own way: a sign-in finds
- * the email in its body, a signed-in member's password check in their session.
+ * Fixed-window counters per key, kept in `store`: this instance's memory with PGlite, a table every
+ * instance shares with PostgreSQL (rate-limits/stores.ts, docs/decisions/025). A route may stack
+ * several (per IP and per email), which @fastify/rate-limit does not allow: it runs one limiter per request.
  */
-export function rateBudget(limit: RateLimit) {
-  const windows = new Map<string, Window>();
+export function rateLimiter(store: RateLimitStore) {
+  const counters = new Set<string>();
 
-  const sweep = (now: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  /**
+   * One budget drawn on from several routes that find their key each their own way: a sign-in finds
+   * the email in its body, a signed-in member's password check in their session. `counter` names it
+   * in the store: the same in every instance, and never given to two budgets, whose counts would mix.
+   */
+  function budget(counter: string, limit: RateLimit) {
+    if (counters.has(counter)) throw new Error(`two rate limits are called ${counter}`);
+    counters.add(counter);
+    return (keyOf: KeyOf) =>
+      async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+        const { count, resetInMs } = await store.hit(`${counter}:${await keyOf(request)}`, limit.windowMs);
+        if (count > limit.max) {
+          const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
+          reply.header('retry-after', retryAfter);
+          throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(retryAfter));
+        }
+      };
+  }
+
+  return {
+    budget,
+    /** A budget with one way of finding its key. */
+    limit: (counter: string, limit: RateLimit, keyOf: KeyOf) => budget(counter, limit)(keyOf),
   };
-
-  return (keyOf: KeyOf) =>
-    async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const key = await keyOf(request);
-      const now = Date.now();
-      if (windows.size > SWEEP_ABOVE_KEYS) sweep(now);
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + limit.windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count > limit.max) {
-        const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-        reply.header('retry-after', retryAfter);
-        throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(retryAfter));
-      }
-    };
 }
+export type RateLimiter = ReturnType<typeof rateLimiter>;
 
 /** One counter, shared by every route that uses this instance of it. */
-export type RequestLimit = ReturnType<typeof rateLimit>;
+export type RequestLimit = ReturnType<RateLimiter['limit']>;
 
 export const byIp = (request: FastifyRequest) => request.ip;
 
@@ -75,8 +66,8 @@ export const byMember = (request: FastifyRequest) => request.session?.userId ?? 
  * Every check of a typed password draws on these, whichever form it comes from (sign-in, a
  * password or email change, deleting the account): per address, and per the account's email.
  */
-export function signInLimits(limits: Config['rateLimits']) {
-  return { perIp: rateLimit(limits.loginPerIp, byIp), perEmail: rateBudget(limits.loginPerEmail) };
+export function signInLimits(limiter: RateLimiter, limits: Config['rateLimits']) {
+  return { perIp: limiter.limit('sign-in-ip', limits.loginPerIp, byIp), perEmail: limiter.budget('sign-in-email', limits.loginPerEmail) };
 }
 export type SignInLimits = ReturnType<typeof signInLimits>;
 
@@ -84,13 +75,13 @@ export type SignInLimits = ReturnType<typeof signInLimits>;
  * One limiter per kind of member action, shared by every route of that kind: a member's uploads
  * count together whether they are listings, a photo or chat images.
  */
-export function memberLimits(limits: Config['rateLimits']) {
-  const uploads = rateLimit(limits.uploadsPerMember, byMember);
+export function memberLimits(limiter: RateLimiter, limits: Config['rateLimits']) {
+  const uploads = limiter.limit('uploads', limits.uploadsPerMember, byMember);
   return {
-    proposals: rateLimit(limits.proposalsPerMember, byMember),
-    messages: rateLimit(limits.messagesPerMember, byMember),
-    dataExports: rateLimit(limits.dataExportsPerMember, byMember),
-    reports: rateLimit(limits.reportsPerMember, byMember),
+    proposals: limiter.limit('proposals', limits.proposalsPerMember, byMember),
+    messages: limiter.limit('messages', limits.messagesPerMember, byMember),
+    dataExports: limiter.limit('data-exports', limits.dataExportsPerMember, byMember),
+    reports: limiter.limit('reports', limits.reportsPerMember, byMember),
     /**
      * For a route that takes files (signed-out senders are refused earlier, by the sign-in gate): a
      * member over the upload limit (429) is answered before a byte of the body is read, and the

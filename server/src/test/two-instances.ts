@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { buildTestApp } from './build-test-app.ts';
 
@@ -9,11 +10,14 @@ export interface TwoInstances {
   b: FastifyInstance;
 }
 
-/** Two servers on one PostgreSQL database, as an operator runs them behind a proxy; started before the file's tests. */
-export function useTwoInstances(): () => TwoInstances {
+/**
+ * Two servers on one PostgreSQL database, as an operator runs them behind a proxy; started before
+ * the file's tests, both with the test config and `overrides` (a test of limits gives its own).
+ */
+export function useTwoInstances(overrides: Partial<Config> = {}): () => TwoInstances {
   let instances: TwoInstances | undefined;
   beforeAll(async () => {
-    const first = await buildTestApp();
+    const first = await buildTestApp(overrides);
     const url = first.app.services.database.url!;
     const b = await buildApp(first.config, {
       database: await openDatabase({ engine: 'postgres', url }, { warn: () => undefined }),

@@ -11,6 +11,7 @@ export * from './places.ts';
 export * from './points.ts';
 export * from './proposals.ts';
 export * from './push.ts';
+export * from './rate-limits.ts';
 export * from './saved-searches.ts';
 export * from './server-secrets.ts';
 export * from './users.ts';

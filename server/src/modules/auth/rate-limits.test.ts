@@ -1,4 +1,3 @@
-import { TEXT } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
@@ -7,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createItem, imageFiles, itemInput, postItem } from '../../test/items.ts';
 import { registerMember, registration, send } from '../../test/members.ts';
 import { createProposal } from '../../test/proposals.ts';
+import { expectRateLimited } from '../../test/rate-limits.ts';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -15,13 +15,6 @@ afterEach(async () => {
 
 const tight = { max: 2, windowMs: 1_000 };
 const open = { max: 1_000, windowMs: 60_000 };
-
-function expectLimited(response: Awaited<ReturnType<typeof send>>) {
-  expect(response.statusCode).toBe(429);
-  const retryAfter = Number(response.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(response.json()).toEqual({ error: { code: 'RATE_LIMITED', message: TEXT.errors.tooManyRequestsFor(retryAfter) } });
-}
 
 describe('rate limits', () => {
   it('limits sign-in attempts per email, and lets the member in again after the window', async () => {
@@ -34,7 +27,7 @@ describe('rate limits', () => {
 
     expect((await attempt('wrong one')).statusCode).toBe(401);
     expect((await attempt('wrong two')).statusCode).toBe(401);
-    expectLimited(await attempt(member.password));
+    expectRateLimited(await attempt(member.password));
 
     await new Promise((resolve) => setTimeout(resolve, tight.windowMs + 100));
     expect((await attempt(member.password)).statusCode).toBe(200);
@@ -48,7 +41,7 @@ describe('rate limits', () => {
     }
     const over = await send(app, 'POST', '/api/auth/register', { body: registration({ email: 'late@example.com' }) });
 
-    expectLimited(over);
+    expectRateLimited(over);
     expect((await send(app, 'POST', '/api/auth/login', { body: { email: 'late@example.com', password: 'whatever it is' } })).statusCode).toBe(401);
 
     await new Promise((resolve) => setTimeout(resolve, tight.windowMs + 100));
@@ -62,7 +55,7 @@ describe('rate limits', () => {
     await ask();
     await ask();
 
-    expectLimited(await ask());
+    expectRateLimited(await ask());
     await new Promise((resolve) => setTimeout(resolve, tight.windowMs + 100));
     expect((await ask()).statusCode).toBe(200);
   });
@@ -88,11 +81,11 @@ describe('member limits', () => {
     const calm = await registerMember(app);
     const items = [];
     for (let i = 0; i < 3; i++) items.push(await createItem(app, owner));
-    expectLimited(await postItem(app, owner, itemInput(), await imageFiles(1)));
+    expectRateLimited(await postItem(app, owner, itemInput(), await imageFiles(1)));
 
     await createProposal(app, busy, items[0]!.id);
     await createProposal(app, busy, items[1]!.id);
-    expectLimited(await send(app, 'POST', '/api/proposals', { cookie: busy.cookie, body: { itemId: items[2]!.id, message: 'one more' } }));
+    expectRateLimited(await send(app, 'POST', '/api/proposals', { cookie: busy.cookie, body: { itemId: items[2]!.id, message: 'one more' } }));
     expect((await send(app, 'POST', '/api/proposals', { cookie: calm.cookie, body: { itemId: items[2]!.id, message: 'mine' } })).statusCode).toBe(201);
 
     const { conversation } = (await send(app, 'POST', '/api/conversations', { cookie: busy.cookie, body: { otherUserId: owner.user.id } })).json();
@@ -100,7 +93,7 @@ describe('member limits', () => {
       send(app!, 'POST', `/api/conversations/${conversation.id}/messages`, { cookie: busy.cookie, body: { clientId: randomUUID(), text: 'hi' } });
     await say();
     await say();
-    expectLimited(await say());
+    expectRateLimited(await say());
 
     await new Promise((resolve) => setTimeout(resolve, perMember.windowMs + 100));
     expect((await say()).statusCode).toBe(200);

@@ -18,17 +18,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { requireSession } from './authentication.ts';
-import { byAccountEmail, byEmail, byIp, rateLimit, type SignInLimits } from '../../plugins/rate-limit.ts';
+import { byAccountEmail, byEmail, byIp, type RateLimiter, type SignInLimits } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './service.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
 /** signIn: the sign-in budgets, which every route that checks a typed password draws on. */
-export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config, signIn: SignInLimits) {
+export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Config, signIn: SignInLimits, limiter: RateLimiter) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const limits = config.rateLimits;
     // Forgot, reset and email confirmation share one per-IP budget: all are ways to probe accounts and links.
-    const resetPerIp = rateLimit(limits.resetPerIp, byIp);
+    const resetPerIp = limiter.limit('reset-ip', limits.resetPerIp, byIp);
     const reauthPerEmail = signIn.perEmail(byAccountEmail);
 
     api.post(
@@ -36,7 +36,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       {
         config: { public: true },
         schema: { tags: ['auth'], body: registerBody, response: { 201: registerResponse } },
-        preHandler: rateLimit(limits.registerPerIp, byIp),
+        preHandler: limiter.limit('register-ip', limits.registerPerIp, byIp),
       },
       async (request, reply) => {
         const signedIn = await auth.register(request.body, request.headers['user-agent']);
@@ -100,7 +100,7 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
       {
         config: { public: true },
         schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
-        preHandler: [resetPerIp, rateLimit(limits.resetPerEmail, byEmail)],
+        preHandler: [resetPerIp, limiter.limit('reset-email', limits.resetPerEmail, byEmail)],
       },
       async (request) => {
         await auth.requestPasswordReset(request.body);

@@ -12,14 +12,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { byIp, rateLimit } from '../../plugins/rate-limit.ts';
+import { byIp, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Config } from '../../config.ts';
 import { requireRole } from '../auth/authentication.ts';
 import type { CommunityService } from './service.ts';
 
 const inviteResponse = z.object({ invite: createdInviteResponse.shape.invite });
 
-export function communityRoutes(community: CommunityService, config: Config) {
+export function communityRoutes(community: CommunityService, config: Config, limiter: RateLimiter) {
   return async function (app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['community'];
@@ -36,7 +36,7 @@ export function communityRoutes(community: CommunityService, config: Config) {
       {
         config: { public: true },
         schema: { tags, summary: 'Whether an invite link can be used', params: inviteTokenParams, response: { 200: inviteCheckResponse } },
-        preHandler: rateLimit(config.rateLimits.resetPerIp, byIp),
+        preHandler: limiter.limit('invite-check-ip', config.rateLimits.resetPerIp, byIp),
       },
       (request) => community.checkInvite(request.params.token),
     );
