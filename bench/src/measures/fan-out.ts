@@ -107,6 +107,7 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
     const before = await memory();
 
     const connecting = traffic.mark();
+    const connectStarted = performance.now();
     tabs.push(
       ...(await inBatches(members, 25, (member) => {
         const socket = new WebSocket(`${server.baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, { headers: { origin: server.baseUrl, cookie: member.cookie } });
@@ -118,6 +119,8 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
       })),
     );
     await traffic.quiet();
+    // From the first connection to the last frame of the flood: what one instance sent, and how fast.
+    const floodSeconds = (traffic.lastAt - connectStarted) / 1000;
     const connected = traffic.since(connecting);
     const connectTypes = Object.fromEntries(traffic.byType);
     const open = await memory();
@@ -158,11 +161,11 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
         where,
         measure: `NOTIFYs and socket frames while ${formatNumber(SOCKETS)} tabs connect`,
         measured: `${formatNumber(connected.notifies)} NOTIFYs (${bytes(connected.notifyBytes)}: ${typesText(connectTypes)}); ${formatNumber(connected.frames)} frames to the tabs (${bytes(connected.frameBytes)})`,
-        reference: `${formatNumber(connected.frames / SOCKETS, 1)} frames per tab`,
+        reference: `${formatNumber(connected.frames / SOCKETS, 1)} frames per tab, all sent in ${formatNumber(floodSeconds, 1)} s (${formatNumber(connected.frames / floodSeconds)} frames/s)`,
         ratio: '-',
         budget: 'reported',
         verdict: 'INFO',
-        figures: { ...connected, sockets: SOCKETS },
+        figures: { ...connected, sockets: SOCKETS, floodSeconds },
       },
       {
         where,
