@@ -8,6 +8,7 @@ import { buildWeb, type WebBuild } from './lib/web-build.ts';
 import { measureAccepts } from './measures/accepts.ts';
 import { measureBytes } from './measures/bytes.ts';
 import { measureChat } from './measures/chat.ts';
+import { measureFanOut } from './measures/fan-out.ts';
 import { measureForgotPassword } from './measures/forgot-password.ts';
 import { measureGazetteer } from './measures/gazetteer.ts';
 import { measureJavaScript, measurePlacePicker } from './measures/javascript.ts';
@@ -147,7 +148,7 @@ async function onBothEngines(
 }
 
 /** Measures that bring their own data (a database of their own, or none): they need neither the web app nor the listings. */
-const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips']);
+const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips', 'fan-out']);
 
 async function main(): Promise<void> {
   const options = readOptions(process.env);
@@ -186,6 +187,15 @@ async function main(): Promise<void> {
     }
     if (options.only.has('round-trips')) {
       results.push(...(await onBothEngines(options, 'statements per request', (where, adminUrl) => measureRoundTrips(where, { adminUrl, resultsDir: options.resultsDir }))));
+    }
+    if (options.only.has('fan-out')) {
+      // NOTIFY and the connections counted are PostgreSQL's; PGlite has neither.
+      const adminUrl = options.databaseUrl;
+      results.push(
+        ...(adminUrl
+          ? await attempt('PostgreSQL', 'sockets and fan-out', () => measureFanOut('PostgreSQL', adminUrl, options.resultsDir))
+          : [skipped('PostgreSQL', 'sockets and fan-out', 'BENCH_DATABASE_URL is not set')]),
+      );
     }
   } finally {
     fs.rmSync(webDir, { recursive: true, force: true });

@@ -16,6 +16,12 @@ import {
 
 export const BARE_ITEMS_PATH = '/bench/bare/items';
 export const ALL_LISTINGS_PATH = '/bench/all-listings';
+export const MEMORY_PATH = '/bench/memory';
+
+export interface ServerMemory {
+  rss: number;
+  heapUsed: number;
+}
 
 type Query = Partial<Record<'q' | 'category' | 'location' | 'minValue' | 'maxValue' | 'type' | 'near' | 'within' | 'sort', string>>;
 
@@ -30,6 +36,9 @@ const numberOrUndefined = (raw: string | undefined) => (raw === undefined ? unde
  *
  * ALL_LISTINGS_PATH is what a design that filters in the browser would download: every available
  * listing, as the same cards the marketplace sends.
+ *
+ * MEMORY_PATH reads the process's memory, after a full garbage collection when the server was
+ * started with --expose-gc, so that a difference between two readings is what is still held.
  */
 const NO_VIEWER = '00000000-0000-4000-8000-000000000000';
 
@@ -67,6 +76,12 @@ export function benchRoutes(db: Database) {
       const rows = await listAvailable(db, NO_VIEWER, filters, undefined, MARKETPLACE_PAGE_SIZE + 1);
       const images = await firstImagesOf(db, rows.slice(0, MARKETPLACE_PAGE_SIZE).map((row) => row.item.id));
       return { rows, images };
+    });
+
+    app.get(MEMORY_PATH, async (): Promise<ServerMemory> => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      return { rss, heapUsed };
     });
 
     app.get(ALL_LISTINGS_PATH, async () => {
