@@ -49,7 +49,10 @@ const quiet = { warn: () => undefined };
 const PROPOSAL_TARGETS = 100;
 /** One socket each in the chat measure, in pairs. */
 const CHAT_MEMBERS = 1000;
-const BENCH_DATABASE = 'swapyard_bench';
+/** A database name of this run's own: two benches on one server (two worktrees) never drop each other's data. */
+export const runDatabaseName = (name: string): string => `${name}_${String(process.pid)}`;
+
+const BENCH_DATABASE = runDatabaseName('swapyard_bench');
 // Sessions last 30 days; a cached copy is remade well before its members would be signed out.
 const CACHE_MAX_AGE_MS = 7 * 86_400_000;
 const DATA_SOURCES = [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../../../server/src/db/migrations', import.meta.url))];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.ts';
-import { withAdmin } from './dataset.ts';
+import { runDatabaseName, withAdmin } from './dataset.ts';
 
 export interface OwnDatabase {
   database: DatabaseHandle;
@@ -12,9 +12,10 @@ export interface OwnDatabase {
 
 /**
  * A database of a measure's own, for measures that need none of the shared listings: a PGlite data
- * directory of its own, or with `adminUrl` a PostgreSQL database `name` made afresh.
+ * directory of its own, or with `adminUrl` a PostgreSQL database named after `base` made afresh.
  */
-export async function openOwnDatabase(name: string, adminUrl?: string): Promise<OwnDatabase> {
+export async function openOwnDatabase(base: string, adminUrl?: string): Promise<OwnDatabase> {
+  const name = runDatabaseName(base);
   const quiet = { warn: () => undefined };
   if (!adminUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));

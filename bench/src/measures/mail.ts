@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../../server/src/db/database.ts';
 import { jobs } from '../../../server/src/db/schema/index.ts';
-import { withAdmin } from '../data/dataset.ts';
+import { runDatabaseName, withAdmin } from '../data/dataset.ts';
 import { queueMails } from '../data/mail-jobs.ts';
 import { formatNumber, passIf, perSecond, type Result } from '../lib/report.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
@@ -15,7 +15,7 @@ const MAILS = 10_000;
 const BUDGET_PER_SECOND = 100;
 /** At a tenth of the budget the drain would still end within this. */
 const DRAIN_TIMEOUT_MS = 20 * 60_000;
-const MAIL_DATABASE = 'swapyard_bench_mail';
+const MAIL_DATABASE = runDatabaseName('swapyard_bench_mail');
 const quiet = { warn: () => undefined };
 
 export interface MailDrainOptions {
