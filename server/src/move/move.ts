@@ -9,7 +9,7 @@ import { MoveError } from './move-error.ts';
 import type { Progress } from './progress.ts';
 import { openSource } from './source.ts';
 import { printableLine, startVariables, writeStartFile } from './start-lines.ts';
-import { copySequences, copyTable, quoted, rowCounts, tablesInDependencyOrder } from './tables.ts';
+import { copySequences, copyTable, quoted, rowCounts, tablesInDependencyOrder, withGinPendingLists } from './tables.ts';
 import { connectTarget, emptyTarget, targetHoldings } from './target.ts';
 import { ledgerOf, referencedImageObjects, type Ledger, type TableCount } from './verify.ts';
 
@@ -93,7 +93,9 @@ export async function moveSite(options: MoveOptions): Promise<MoveReport> {
     await target.query('begin');
     // The migrations wrote a few rows of their own (settings, a queued job): the source's replace them.
     await target.query(`truncate ${tables.map((table) => quoted(table.name)).join(', ')}`);
-    for (const table of tables) await copyTable(source.client, target, table, (rows) => bar.advance(rows));
+    await withGinPendingLists(target, async () => {
+      for (const table of tables) await copyTable(source.client, target!, table, (rows) => bar.advance(rows));
+    });
     const sequences = await copySequences(source.client, target);
     await target.query('commit');
     bar.end();
@@ -108,9 +110,13 @@ export async function moveSite(options: MoveOptions): Promise<MoveReport> {
     const counts = tables.map(({ name }) => ({ table: name, source: sourceCounts.get(name)!, target: targetCounts.get(name)! }));
     const ledger = await ledgerOf(target);
     const referenced = await referencedImageObjects(target, tables);
-    const present = await everyPresent(referenced, (key) =>
-      bucket ? inBucket(bucket, options.s3!.bucket, key) : Promise.resolve(fs.existsSync(path.join(uploadsDir, key))),
-    );
+    const checking = progress.bar('images checked', referenced.length, 'files');
+    const present = await everyPresent(referenced, async (key) => {
+      const found = bucket ? await inBucket(bucket, options.s3!.bucket, key) : fs.existsSync(path.join(uploadsDir, key));
+      checking.advance();
+      return found;
+    });
+    checking.end();
     const problems = [
       ...counts.filter((c) => c.source !== c.target).map((c) => `${c.table}: ${count(c.source)} rows in the source, ${count(c.target)} in the target`),
       ...(ledger.unbalanced > 0 ? [`${count(ledger.unbalanced)} balances differ from their ledger sums`] : []),
