@@ -16,6 +16,7 @@ import { measureMailDrain } from './measures/mail.ts';
 import { measureMarketplace } from './measures/marketplace.ts';
 import { measureProposalMail } from './measures/proposal-mail.ts';
 import { measureMemory } from './measures/memory.ts';
+import { measureMove } from './measures/move.ts';
 import { measureSavedSearchMatching } from './measures/saved-searches.ts';
 import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
 
@@ -152,9 +153,9 @@ async function main(): Promise<void> {
   const results: Result[] = [];
   try {
     // The mail drain needs neither the web app nor the listings; the JavaScript measure needs no server.
-    const needsWeb = [...options.only].some((measure) => measure !== 'mail' && measure !== 'saved-searches');
+    const needsWeb = [...options.only].some((measure) => measure !== 'mail' && measure !== 'saved-searches' && measure !== 'move');
     const needsData = [...options.only].some(
-      (measure) => measure !== 'javascript' && measure !== 'mail' && measure !== 'gazetteer' && measure !== 'saved-searches',
+      (measure) => measure !== 'javascript' && measure !== 'mail' && measure !== 'gazetteer' && measure !== 'saved-searches' && measure !== 'move',
     );
     if (needsWeb) log('building the web app');
     const web = needsWeb ? await buildWeb(webDir) : undefined;
@@ -180,6 +181,14 @@ async function main(): Promise<void> {
     }
     if (options.only.has('mail')) results.push(...(await benchMail(options)));
     if (options.only.has('saved-searches')) results.push(...(await benchSavedSearches(options)));
+    if (options.only.has('move')) {
+      const adminUrl = options.databaseUrl;
+      results.push(
+        ...(adminUrl
+          ? await attempt('PGlite to PostgreSQL and S3', 'npm run move', () => measureMove({ adminUrl, listings: options.listings, resultsDir: options.resultsDir, log }))
+          : [skipped('PGlite to PostgreSQL and S3', 'npm run move', 'BENCH_DATABASE_URL is not set')]),
+      );
+    }
   } finally {
     fs.rmSync(webDir, { recursive: true, force: true });
   }
