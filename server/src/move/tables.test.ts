@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { printableLine } from './start-lines.ts';
 import { tablesInDependencyOrder } from './tables.ts';
 
 let database: DatabaseHandle;
+// A move's source is always PGlite, so this runs on PGlite in the PostgreSQL suite as well.
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openDatabase({ engine: 'pglite-memory' }, { warn: () => undefined });
 });
 afterAll(async () => {
   await database?.close();
