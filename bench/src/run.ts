@@ -18,6 +18,7 @@ import { measureMarketplace } from './measures/marketplace.ts';
 import { measureProposalMail } from './measures/proposal-mail.ts';
 import { measureMemory } from './measures/memory.ts';
 import { measureRoundTrips } from './measures/round-trips.ts';
+import { measureMove } from './measures/move.ts';
 import { measureSavedSearchMatching } from './measures/saved-searches.ts';
 import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
 
@@ -148,7 +149,7 @@ async function onBothEngines(
 }
 
 /** Measures that bring their own data (a database of their own, or none): they need neither the web app nor the listings. */
-const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips', 'fan-out']);
+const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips', 'fan-out', 'move']);
 
 async function main(): Promise<void> {
   const options = readOptions(process.env);
@@ -195,6 +196,14 @@ async function main(): Promise<void> {
         ...(adminUrl
           ? await attempt('PostgreSQL', 'sockets and fan-out', () => measureFanOut('PostgreSQL', adminUrl, options.resultsDir))
           : [skipped('PostgreSQL', 'sockets and fan-out', 'BENCH_DATABASE_URL is not set')]),
+      );
+    }
+    if (options.only.has('move')) {
+      const adminUrl = options.databaseUrl;
+      results.push(
+        ...(adminUrl
+          ? await attempt('PGlite to PostgreSQL and S3', 'npm run move', () => measureMove({ adminUrl, listings: options.listings, resultsDir: options.resultsDir, log }))
+          : [skipped('PGlite to PostgreSQL and S3', 'npm run move', 'BENCH_DATABASE_URL is not set')]),
       );
     }
   } finally {

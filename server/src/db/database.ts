@@ -37,7 +37,7 @@ export type DatabaseTarget =
   /** A throwaway PGlite held in memory, for tests; a snapshot (dumpDataDir) skips most of the set-up. */
   | { engine: 'pglite-memory'; snapshot?: Blob };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed 64-bit number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_ID = 7_301_942_518;
 
@@ -50,15 +50,20 @@ export async function openDatabase(target: DatabaseTarget, log: DatabaseLog): Pr
   return target.engine === 'postgres' ? openPostgres(target.url, log) : openPglite(target);
 }
 
+/** Extensions must be loaded on every open once an index uses them (trigram search, distances), or the open fails. */
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+
+/** Where PGlite keeps its files inside DATA_DIR (beside `uploads`). */
+export const pgliteDataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
 async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-memory' }): Promise<DatabaseHandle> {
   const lock = target.engine === 'pglite' ? lockDataDir(target.dataDir) : undefined;
   try {
-    // Extensions must be loaded on every open once an index uses them (trigram search, distances), or the open fails.
     const client = await PGlite.create({
       ...(target.engine === 'pglite'
-        ? { dataDir: path.join(target.dataDir, 'pgdata') }
+        ? { dataDir: pgliteDataDir(target.dataDir) }
         : { loadDataDir: target.snapshot }),
-      extensions: { pg_trgm, cube, earthdistance },
+      extensions: PGLITE_EXTENSIONS,
     });
     const db = drizzlePglite({ client, schema, logger: statementRecorder }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });

@@ -20,29 +20,7 @@ export class S3Storage implements Storage {
 
   /** Checks that the bucket is there and the credentials may use it before any member uploads. */
   static async connect(config: S3Config): Promise<S3Storage> {
-    const client = new S3Client({
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      // Neither set: the SDK's own chain (instance or task role, AWS_* variables, ~/.aws).
-      ...(config.accessKeyId && config.secretAccessKey
-        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-        : {}),
-      // Since 3.729 the SDK adds a CRC32 header to every upload by default, which some S3-compatible
-      // servers refuse (Cloudflare R2 answered 501 NotImplemented: aws/aws-sdk-js-v3#6810). Uploads
-      // still carry the body's SHA-256 in the signature (x-amz-content-sha256), which the server checks.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-    try {
-      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
-    } catch (error) {
-      client.destroy();
-      throw new StorageUnavailableError(
-        `Storage: cannot open S3 bucket "${config.bucket}"${config.endpoint ? ` at ${config.endpoint}` : ''}: ${reason(error)}`,
-      );
-    }
-    return new S3Storage(client, config.bucket);
+    return new S3Storage(await connectS3Client(config), config.bucket);
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
@@ -70,6 +48,33 @@ export class S3Storage implements Storage {
   close(): void {
     this.client.destroy();
   }
+}
+
+/** A client for the configured bucket, once a HEAD of the bucket has shown it is there and may be used. */
+export async function connectS3Client(config: S3Config): Promise<S3Client> {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    // Neither set: the SDK's own chain (instance or task role, AWS_* variables, ~/.aws).
+    ...(config.accessKeyId && config.secretAccessKey
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      : {}),
+    // Since 3.729 the SDK adds a CRC32 header to every upload by default, which some S3-compatible
+    // servers refuse (Cloudflare R2 answered 501 NotImplemented: aws/aws-sdk-js-v3#6810). Uploads
+    // still carry the body's SHA-256 in the signature (x-amz-content-sha256), which the server checks.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+  } catch (error) {
+    client.destroy();
+    throw new StorageUnavailableError(
+      `Storage: cannot open S3 bucket "${config.bucket}"${config.endpoint ? ` at ${config.endpoint}` : ''}: ${reason(error)}`,
+    );
+  }
+  return client;
 }
 
 function checked(key: string): string {
