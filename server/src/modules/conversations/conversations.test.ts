@@ -241,6 +241,9 @@ describe('presence', () => {
     const summary = async () => (await send(app, 'GET', `/api/conversations/${conversation.id}`, { cookie: ben.cookie })).json().conversation;
     expect((await summary()).otherPresence).toEqual({ online: false, lastSeenAt: null });
     const benTab = await openSocket(app, { cookie: ben.cookie });
+    const presenceHeard = () => benTab.events.filter((e) => e.type === 'presence.updated').map((e) => e.data);
+    // Each tab's announcement is its own write and publish: Ann's must not overtake Ben's.
+    await expect.poll(presenceHeard).toEqual([{ userId: ben.user.id, online: true, lastSeenAt: null }]);
 
     const annTab = await openSocket(app, { cookie: ann.cookie });
     await expect.poll(async () => (await summary()).otherPresence.online).toBe(true);
@@ -253,7 +256,7 @@ describe('presence', () => {
     await expect.poll(async () => (await summary()).otherPresence.online).toBe(false);
     expect(Date.parse((await summary()).otherPresence.lastSeenAt)).toBeGreaterThan(Date.now() - 10_000);
     await expect
-      .poll(() => benTab.events.filter((e) => e.type === 'presence.updated').map((e) => e.data))
+      .poll(presenceHeard)
       .toEqual([
         { userId: ben.user.id, online: true, lastSeenAt: null },
         { userId: ann.user.id, online: true, lastSeenAt: null },
