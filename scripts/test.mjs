@@ -54,7 +54,10 @@ const passed = run(
 console.log('');
 for (const reason of skipped) console.log(`Skipped ${reason}.`);
 if (fs.existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
-  console.log(`Tests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  // A file that fails to load, or in a hook, fails no test of its own: counted apart, so "0 failed" never hides it.
+  const failedFiles = testResults.filter((file) => file.status === 'failed').length;
+  const files = failedFiles > 0 ? ` (${failedFiles} test file${failedFiles === 1 ? '' : 's'} failed)` : '';
+  console.log(`Tests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped${files}`);
 }
 process.exit(passed ? 0 : 1);
