@@ -117,6 +117,8 @@ export const swapProblems = pgTable(
       .on(t.proposalId, t.reporterId)
       .where(sql`${t.status} = 'open'`),
     index('swap_problems_proposal_idx').on(t.proposalId),
+    // A member's own reports, newest first (their data export, their problems list), without reading everyone's.
+    index('swap_problems_reporter_newest_idx').on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('swap_problems_open_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'open'`),
   ],
 );

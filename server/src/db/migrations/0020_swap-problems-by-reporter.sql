@@ -1,0 +1,1 @@
+CREATE INDEX "swap_problems_reporter_newest_idx" ON "swap_problems" USING btree ("reporter_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
