@@ -304,4 +304,22 @@ describe('npm run move', () => {
     expect(await again.exited).toBe(1);
     expect(again.output()).toMatch(/^Refusing to move: the target database is not empty \(it holds a Swapyard site with \d+ members\)/);
   }, 120_000);
+
+  it('rolls the data back when the check finds a picture missing, leaving the target empty', async () => {
+    // A copy of the site whose uploads lost one picture a row still names.
+    const damaged = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-move-damaged-'));
+    cleanups.push(async () => fs.rmSync(damaged, { recursive: true, force: true }));
+    fs.cpSync(source.dataDir, damaged, { recursive: true });
+    const [lost] = localImageKeys(path.join(damaged, 'uploads'));
+    fs.rmSync(path.join(damaged, 'uploads', lost!));
+    const { url } = await emptyTarget();
+
+    const run = move(['--to', url], { DATA_DIR: damaged });
+
+    expect(await run.exited, run.output()).toBe(1);
+    expect(run.output()).toContain('The move is not verified, and the target is left empty:');
+    expect(run.output()).toContain(`image ${lost!} is named by a row but missing from the target storage`);
+    expect(await query(url, 'select count(*)::int as members from users')).toEqual([{ members: 0 }]);
+    expect(fs.existsSync(path.join(run.cwd, 'swapyard-move.env'))).toBe(false);
+  }, 120_000);
 });

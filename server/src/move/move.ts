@@ -97,13 +97,11 @@ export async function moveSite(options: MoveOptions): Promise<MoveReport> {
       for (const table of tables) await copyTable(source.client, target!, table, (rows) => bar.advance(rows));
     });
     const sequences = await copySequences(source.client, target);
-    await target.query('commit');
     bar.end();
-    // Planner statistics now, rather than whenever autovacuum comes round: the first pages served are fast.
-    await target.query('analyze');
     progress.line(`Data: ${tables.length} tables and ${sequences} sequences copied in ${since(dataStarted).toFixed(1)} s.`);
     const dataSeconds = since(dataStarted);
 
+    // Checked before the commit: a copy that fails is rolled back, and the same command can run again without --force.
     const verifyStarted = performance.now();
     progress.line('Verifying...');
     const targetCounts = await rowCounts((sql) => target!.query(sql), tables);
@@ -124,9 +122,13 @@ export async function moveSite(options: MoveOptions): Promise<MoveReport> {
       ...referenced.filter((_, i) => !present[i]).map((key) => `image ${key} is named by a row but missing from the target storage`),
     ];
     if (problems.length > 0) {
+      await target.query('rollback');
       const shown = problems.slice(0, 20).map((problem) => `  ${problem}`).join('\n');
-      throw new MoveError(`The move is not verified:\n${shown}${problems.length > 20 ? `\n  and ${problems.length - 20} more` : ''}`);
+      throw new MoveError(`The move is not verified, and the target is left empty:\n${shown}${problems.length > 20 ? `\n  and ${problems.length - 20} more` : ''}`);
     }
+    await target.query('commit');
+    // Planner statistics now, rather than whenever autovacuum comes round: the first pages served are fast.
+    await target.query('analyze');
     const where = options.s3 ? `the bucket ${options.s3.bucket}` : uploadsDir;
     progress.line('Verified:');
     progress.line(`  rows: ${counts.length} tables, each with as many rows as in the source (${count(totalRows)} rows in all)`);

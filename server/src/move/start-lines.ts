@@ -24,14 +24,28 @@ export function startVariables(databaseUrl: string, images: { s3: S3Config } | {
 /** As printed: the database password and the S3 secret key never reach the screen, or whatever log the terminal is copied to. */
 export function printableLine([name, value]: [string, string]): string {
   if (name === 'S3_SECRET_ACCESS_KEY') return `${name}=${HIDDEN}`;
-  if (name === 'DATABASE_URL') return `${name}=${value.replace(/^(postgres(?:ql)?:\/\/[^:@/]*:)[^@/]*@/, `$1${HIDDEN}@`)}`;
+  if (name === 'DATABASE_URL') return `${name}=${withoutPassword(value)}`;
   return `${name}=${value}`;
+}
+
+/** The URL with its password hidden, wherever it is given: after the user name (an `@` in it included) or as a parameter. */
+function withoutPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = HIDDEN;
+  for (const parameter of ['password', 'sslpassword']) if (url.searchParams.has(parameter)) url.searchParams.set(parameter, HIDDEN);
+  return url.toString().replaceAll(encodeURIComponent(HIDDEN), HIDDEN);
 }
 
 /** The same lines with the secrets, in a file only its owner may read, ready for `set -a; . file; set +a`. */
 export function writeStartFile(file: string, variables: [string, string][]): void {
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-  fs.writeFileSync(file, variables.map(([name, value]) => `${name}=${quote(value)}\n`).join(''), { mode: 0o600 });
-  // The mode above applies only to a new file; one left by an earlier run keeps its own otherwise.
-  fs.chmodSync(file, 0o600);
+  // Made anew, never opened where it stands: a file left by an earlier run (or a link put there) would
+  // keep its own mode, and the secrets would be readable until a chmod after the write.
+  fs.rmSync(file, { force: true });
+  const fd = fs.openSync(file, 'wx', 0o600);
+  try {
+    fs.writeFileSync(fd, variables.map(([name, value]) => `${name}=${quote(value)}\n`).join(''));
+  } finally {
+    fs.closeSync(fd);
+  }
 }

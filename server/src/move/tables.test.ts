@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { printableLine } from './start-lines.ts';
+import { printableLine, writeStartFile } from './start-lines.ts';
 import { tablesInDependencyOrder } from './tables.ts';
 
 let database: DatabaseHandle;
@@ -36,11 +39,29 @@ describe('the tables a move copies', () => {
 });
 
 describe('the start-up lines the move prints', () => {
+  it('go with their secrets into a file its owner alone can read, even where an earlier run left a readable one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-start-file-'));
+    try {
+      const file = path.join(dir, 'swapyard-move.env');
+      fs.writeFileSync(file, 'old\n', { mode: 0o644 });
+      writeStartFile(file, [['DATABASE_URL', "postgres://swapyard:it's@db.example/swapyard"]]);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(file, 'utf8')).toBe("DATABASE_URL='postgres://swapyard:it'\\''s@db.example/swapyard'\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('hide the database password and the S3 secret key, and nothing else', () => {
     expect(printableLine(['DATABASE_URL', 'postgres://swapyard:s3cr%40t@db.example:5432/swapyard'])).toBe(
       'DATABASE_URL=postgres://swapyard:********@db.example:5432/swapyard',
     );
     expect(printableLine(['DATABASE_URL', 'postgresql://db.example/swapyard'])).toBe('DATABASE_URL=postgresql://db.example/swapyard');
+    // An unescaped @ in the password, and a password given as a parameter, stay hidden too.
+    expect(printableLine(['DATABASE_URL', 'postgres://swapyard:p@ss@db.example/swapyard'])).toBe('DATABASE_URL=postgres://swapyard:********@db.example/swapyard');
+    expect(printableLine(['DATABASE_URL', 'postgres://swapyard@db.example/swapyard?password=s3cret&sslmode=require'])).toBe(
+      'DATABASE_URL=postgres://swapyard@db.example/swapyard?password=********&sslmode=require',
+    );
     expect(printableLine(['S3_SECRET_ACCESS_KEY', 'abc'])).toBe('S3_SECRET_ACCESS_KEY=********');
     expect(printableLine(['S3_ACCESS_KEY_ID', 'AKIA123'])).toBe('S3_ACCESS_KEY_ID=AKIA123');
   });
