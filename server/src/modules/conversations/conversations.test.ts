@@ -9,6 +9,7 @@ import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
+import { registerWithRole } from '../../test/roles.ts';
 import { openSocket } from '../../test/sockets.ts';
 
 let app: FastifyInstance;
@@ -161,6 +162,34 @@ describe('messages', () => {
     expect(message.imageUrl).toMatch(new RegExp(`^/api/images/chat/${ben.user.id}/\\d{13}-[0-9a-f]{20}\\.webp$`));
     expect((await send(app, 'GET', message.imageUrl!, { cookie: ann.cookie })).headers['content-type']).toBe('image/webp');
     expect((await listOf(ann)).conversations[0].lastMessage).toBe(`📷 ${TEXT.conversations.photo}`);
+  });
+
+  it('opens a chat photo for the two in the conversation and for moderators, for nobody else, and not once removed', async () => {
+    // Not Ann: the first member of a new site is its admin.
+    const [cat, dan, stranger] = [await registerMember(app), await registerMember(app), await registerMember(app)];
+    const conversation = await open(dan, cat.user.id);
+    const moderator = await registerWithRole(app, 'moderator');
+    const form = multipart({ clientId: randomUUID(), text: '' }, [{ field: 'image', name: 'shelf.png', bytes: await png(), type: 'image/png' }]);
+    const response = await send(app, 'POST', `/api/conversations/${conversation.id}/images`, {
+      cookie: dan.cookie,
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+    const message: ChatMessage = response.json().message;
+    const addresses = [message.imageUrl!, message.imageUrl!.replace(/\.webp$/, '.thumb.webp')];
+    const statusFor = async (member: Member) => Promise.all(addresses.map(async (address) => (await send(app, 'GET', address, { cookie: member.cookie })).statusCode));
+
+    expect(await statusFor(cat)).toEqual([200, 200]);
+    expect(await statusFor(dan)).toEqual([200, 200]);
+    expect(await statusFor(moderator)).toEqual([200, 200]);
+    expect(await statusFor(stranger)).toEqual([404, 404]);
+
+    await send(app, 'POST', '/api/reports', { cookie: cat.cookie, body: { targetType: 'message', targetId: message.id, reason: 'harassment' } });
+    const removal = await send(app, 'POST', `/api/admin/messages/${message.id}/remove`, { cookie: moderator.cookie, body: { reason: 'Abusive' } });
+    expect(removal.statusCode).toBe(204);
+
+    expect(await statusFor(cat)).toEqual([404, 404]);
+    expect(await statusFor(moderator)).toEqual([200, 200]);
   });
 });
 

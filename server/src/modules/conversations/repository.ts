@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
+import { ownerOfImageKey } from '../uploads/image-keys.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -267,4 +268,18 @@ export async function markRemoved(db: Executor, message: MessageRow, placeholder
       );
   }
   return row;
+}
+
+/**
+ * Whether the member is in a conversation where this photo was sent and not removed. The key names
+ * its sender, so the lookup walks only their messages (messages_sender_client_key).
+ */
+export async function photoSeenBy(db: Executor, viewerId: string, imageKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(messages)
+    .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, viewerId)))
+    .where(and(eq(messages.senderId, ownerOfImageKey(imageKey)), eq(messages.imageKey, imageKey), isNull(messages.removedAt)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -24,6 +24,7 @@ import type { ProfilesService } from '../profiles/service.ts';
 import type { ProposalsService } from '../proposals/service.ts';
 import { presentMessage, presentSummary } from './present-conversation.ts';
 import * as repo from './repository.ts';
+import { isStaff } from '../roles/staff.ts';
 
 const t = TEXT.conversations;
 const PREVIEW_CHARS = 120;
@@ -51,7 +52,11 @@ export class ConversationsService {
     private readonly community: CommunityService,
     private readonly blocks: BlocksService,
     private readonly offers: Pick<ProposalsService, 'between'>,
-  ) {}
+  ) {
+    // A chat photo is for the two in the conversation (and moderators, who see reported messages):
+    // its address passed on opens for nobody else, and it goes with the message a moderator removed.
+    images.guard('chat', async (viewer, key) => (await repo.photoSeenBy(this.db, viewer.userId, key)) || (await isStaff(viewer)));
+  }
 
   /** Contact Owner and Send Message: the one conversation per pair (per item), made on first use. */
   async open(session: Session, otherUserId: string, itemId: string | null): Promise<ConversationSummary> {

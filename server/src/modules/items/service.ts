@@ -27,6 +27,7 @@ import type { ImageService, StoredImage } from '../uploads/service.ts';
 import { presentMember } from '../profiles/present-member.ts';
 import { presentCard, presentDetail, presentListed } from './present-item.ts';
 import * as repo from './repository.ts';
+import { isStaff } from '../roles/staff.ts';
 
 export interface ListOptions {
   cursor?: string | undefined;
@@ -475,10 +476,6 @@ function kilometres(metres: number | undefined): number | null {
 
 function presentPlace(place: repo.Origin) {
   return { id: place.id, name: place.name, region: place.region, country: place.country };
-}
-
-async function isStaff(session: Session): Promise<boolean> {
-  return (await session.user()).role !== 'member';
 }
 
 function toImageRow(image: StoredImage) {

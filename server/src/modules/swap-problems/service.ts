@@ -23,6 +23,7 @@ import type { ProposalsService } from '../proposals/service.ts';
 import { imageUrl, thumbUrl } from '../uploads/image-keys.ts';
 import type { ImageService } from '../uploads/service.ts';
 import * as repo from './repository.ts';
+import { isStaff } from '../roles/staff.ts';
 
 const t = TEXT.swapProblems;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +43,10 @@ export class SwapProblemsService {
   constructor(
     private readonly db: Database,
     private readonly services: SwapProblemsServices,
-  ) {}
+  ) {
+    // A report's photos are evidence for the moderators: besides them only the reporter opens them.
+    services.images.guard('problems', isStaff);
+  }
 
   /**
    * Within the window after Accept, one open report per member and swap. Photos are checked and

@@ -13,5 +13,9 @@ export function newImageKey(kind: ImageKind, ownerId: string, now = Date.now()):
 
 export const fullKey = (key: string) => `${key}.webp`;
 export const thumbKey = (key: string) => `${key}.thumb.webp`;
+/** The member who uploaded it: every key names them second. */
+export const ownerOfImageKey = (key: string) => key.split('/')[1]!;
+/** The key rows hold, from the address of either size. */
+export const storedKeyOf = (objectKey: string) => objectKey.replace(/(\.thumb)?\.webp$/, '');
 export const imageUrl = (key: string) => `/api/images/${fullKey(key)}`;
 export const thumbUrl = (key: string) => `/api/images/${thumbKey(key)}`;

@@ -4,7 +4,7 @@ import type { Session } from '../auth/service.ts';
 import { STORAGE_KEY, type Storage } from '../../storage/storage.ts';
 import type { UploadedFile } from '../../plugins/multipart-form.ts';
 import { processImage, type ImageSizes } from './image-processor.ts';
-import { fullKey, newImageKey, thumbKey, type ImageKind } from './image-keys.ts';
+import { fullKey, newImageKey, ownerOfImageKey, storedKeyOf, thumbKey, type ImageKind } from './image-keys.ts';
 
 export interface StoredImage {
   key: string;
@@ -19,7 +19,12 @@ const SIZES: Record<ImageKind, ImageSizes> = {
   problems: { full: 1600, thumb: 480 },
 };
 
+/** Whether a member who is not the picture's owner may see it; `key` is the stored key, without size or extension. */
+export type ImageGuard = (viewer: Session, key: string) => Promise<boolean>;
+
 export class ImageService {
+  private readonly guards = new Map<ImageKind, ImageGuard>();
+
   constructor(
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
@@ -59,14 +64,19 @@ export class ImageService {
   }
 
   /**
-   * Undefined for a key the server could not have made, one no longer stored, or one the member may
-   * not see. A problem report's photos are evidence for the moderators: besides them only the
-   * reporter, whose id the key carries, may open them, even holding the address.
+   * The module that hands out a kind's addresses says who else may open them: an address passed
+   * on must not open a private picture (a chat photo, a problem report's evidence) for anyone else.
    */
+  guard(kind: ImageKind, mayOpen: ImageGuard): void {
+    this.guards.set(kind, mayOpen);
+  }
+
+  /** Undefined for a key the server could not have made, one no longer stored, or one the member may not see. */
   async open(objectKey: string, viewer: Session): Promise<Readable | undefined> {
     if (!STORAGE_KEY.test(objectKey)) return undefined;
-    const [kind, ownerId] = objectKey.split('/');
-    if (kind === 'problems' && ownerId !== viewer.userId && (await viewer.user()).role === 'member') return undefined;
+    const key = storedKeyOf(objectKey);
+    const mayOpen = this.guards.get(key.split('/')[0] as ImageKind);
+    if (mayOpen && ownerOfImageKey(key) !== viewer.userId && !(await mayOpen(viewer, key))) return undefined;
     return this.storage.get(objectKey);
   }
 }
