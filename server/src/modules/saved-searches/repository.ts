@@ -1,10 +1,9 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { inForce } from '../../db/suspended.ts';
 import { blocks, items, places, savedSearchMatches, savedSearches, suspensions, users } from '../../db/schema/index.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
-export type PlaceRow = typeof places.$inferSelect;
 export type NewSavedSearch = Pick<
   typeof savedSearches.$inferInsert,
   'ownerId' | 'name' | 'q' | 'category' | 'type' | 'minValue' | 'maxValue' | 'nearPlaceId' | 'withinKm'
@@ -49,17 +48,6 @@ export async function countOf(db: Executor, ownerId: string): Promise<number> {
 export async function insert(tx: Executor, values: NewSavedSearch): Promise<SavedSearchRow> {
   const [row] = await tx.insert(savedSearches).values(values).returning();
   return row!;
-}
-
-/** The member's own place: the marketplace's "within" without a place is around it. */
-export async function placeOfMember(db: Executor, userId: string): Promise<number | null> {
-  const [row] = await db.select({ placeId: users.placeId }).from(users).where(eq(users.id, userId));
-  return row?.placeId ?? null;
-}
-
-export function placesByIds(db: Executor, ids: number[]): Promise<PlaceRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(places).where(inArray(places.id, ids));
 }
 
 /**

@@ -47,11 +47,11 @@ export class SavedSearchesService {
   }
 
   async list(session: Session): Promise<SavedSearchList> {
-    return { savedSearches: await this.present(await repo.listOf(this.db, session.userId)) };
+    return { savedSearches: this.present(await repo.listOf(this.db, session.userId)) };
   }
 
   async create(session: Session, name: string, filters: SavedSearchFilters): Promise<SavedSearch> {
-    const values = await this.columnsOf(session.userId, filters);
+    const values = await this.columnsOf(session, filters);
     const id = await this.db.transaction(async (tx) => {
       await repo.lockOwner(tx, session.userId);
       if ((await repo.countOf(tx, session.userId)) >= SAVED_SEARCHES_MAX) throw badRequest(t.limitReached);
@@ -130,8 +130,8 @@ export class SavedSearchesService {
   }
 
   /** The filters as columns: "within" alone is around the member's own place, as on the marketplace; a place without a radius filters nothing. */
-  private async columnsOf(userId: string, filters: SavedSearchFilters) {
-    const near = filters.within === undefined ? undefined : (filters.near ?? (await repo.placeOfMember(this.db, userId)) ?? undefined);
+  private async columnsOf(session: Session, filters: SavedSearchFilters) {
+    const near = filters.within === undefined ? undefined : (filters.near ?? (await session.user()).place?.id);
     // As the marketplace: a radius around no place is refused, not saved as "anywhere".
     if (filters.within !== undefined && near === undefined) throw badRequest(TEXT.distance.placeRequired);
     // An id past the column's integer range names no place: asked for, it would fail the statement.
@@ -152,34 +152,29 @@ export class SavedSearchesService {
   }
 
   private async one(userId: string, id: string): Promise<SavedSearch> {
-    const [search] = await this.present(await repo.listOf(this.db, userId, id));
+    const [search] = this.present(await repo.listOf(this.db, userId, id));
     if (!search) throw notFound(t.notFound);
     return search;
   }
 
-  private async present(rows: { search: repo.SavedSearchRow; newMatches: number }[]): Promise<SavedSearch[]> {
-    const placeIds = [...new Set(rows.flatMap(({ search }) => (search.nearPlaceId === null ? [] : [search.nearPlaceId])))];
-    const placeOf = new Map((await repo.placesByIds(this.db, placeIds)).map((place) => [place.id, place]));
-    return rows.map(({ search, newMatches }) => {
-      const place = search.nearPlaceId === null ? undefined : placeOf.get(search.nearPlaceId);
-      return {
-        id: search.id,
-        name: search.name,
-        filters: {
-          q: search.q,
-          category: search.category as SavedSearch['filters']['category'],
-          type: search.type as SavedSearch['filters']['type'],
-          minValue: search.minValue,
-          maxValue: search.maxValue,
-          near: search.nearPlaceId,
-          within: search.withinKm,
-        },
-        place: place ? { id: place.id, name: place.name, region: place.region, country: place.country } : null,
-        newMatches,
-        createdAt: search.createdAt.toISOString(),
-        lastOpenedAt: search.lastOpenedAt.toISOString(),
-      };
-    });
+  private present(rows: { search: repo.SavedSearchRow; newMatches: number }[]): SavedSearch[] {
+    return rows.map(({ search, newMatches }) => ({
+      id: search.id,
+      name: search.name,
+      filters: {
+        q: search.q,
+        category: search.category as SavedSearch['filters']['category'],
+        type: search.type as SavedSearch['filters']['type'],
+        minValue: search.minValue,
+        maxValue: search.maxValue,
+        near: search.nearPlaceId,
+        within: search.withinKm,
+      },
+      place: search.nearPlaceId === null ? null : this.places.summary(search.nearPlaceId),
+      newMatches,
+      createdAt: search.createdAt.toISOString(),
+      lastOpenedAt: search.lastOpenedAt.toISOString(),
+    }));
   }
 }
 
