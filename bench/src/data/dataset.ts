@@ -132,9 +132,9 @@ export async function preparePglite(listings: number, resultsDir: string, log: (
   };
 }
 
-/** A database of the bench's own on the given server, made afresh every run and dropped afterwards. */
-export async function preparePostgres(adminUrl: string, listings: number, log: (line: string) => void): Promise<Dataset> {
-  const database = await freshBenchDatabase(adminUrl, 'swapyard_bench');
+/** A database of the bench's own on the given server (named after `base`), made afresh every run and dropped afterwards. */
+export async function preparePostgres(adminUrl: string, listings: number, log: (line: string) => void, base = 'swapyard_bench'): Promise<Dataset> {
+  const database = await freshBenchDatabase(adminUrl, base);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-postgres-'));
   log(`generating ${listings.toLocaleString('en')} listings on PostgreSQL (database ${database.name})`);
   const info = await generateInto({ engine: 'postgres', url: database.url }, dataDir, listings);

@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { preparePglite, preparePostgres, type Dataset, type Engine } from '../data/dataset.ts';
 import { inBatches, requestJson } from '../lib/http.ts';
-import { load, summarise, type LoadOptions, type LoadSummary } from '../lib/load.ts';
+import { load, summarise, type LoadOptions, type LoadResult, type LoadSummary } from '../lib/load.ts';
 import { formatNumber, ms, perSecond, type Result } from '../lib/report.ts';
-import { startServer } from '../lib/server-process.ts';
+import { startServer, type ServerProcess } from '../lib/server-process.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 1;
-const SECONDS = 5;
+const SLICE_SECONDS = 1.5;
+const ROUNDS = 4;
 /** PGlite's data is one process's, and a million listings there take longer to make than anyone would run it. */
 const PGLITE_MAX_LISTINGS = 100_000;
 /** The median may grow this much from the smallest catalogue to the largest and still count as flat. */
@@ -30,6 +31,13 @@ export interface GrowthPoint {
   loadAverage: number;
 }
 
+/** One catalogue size: its data, a server on it, and each route's load. */
+interface Size {
+  dataset: Dataset;
+  server: ServerProcess;
+  routes: Record<Route, { url: string; options: Omit<LoadOptions, 'seconds'> }>;
+}
+
 async function conversationsOf(baseUrl: string, dataset: Dataset): Promise<{ path: string; cookie: string }[]> {
   const members = dataset.chatMembers.slice(0, CONVERSATIONS * 2);
   return inBatches(
@@ -46,42 +54,55 @@ async function conversationsOf(baseUrl: string, dataset: Dataset): Promise<{ pat
   );
 }
 
-/** The three routes at one catalogue size, on a server started for it. */
-async function measureSize(engine: Engine, dataset: Dataset, resultsDir: string): Promise<GrowthPoint[]> {
+async function serve(engine: Engine, dataset: Dataset, resultsDir: string): Promise<Size> {
   const server = await startServer({
     dataDir: dataset.dataDir,
     logFile: path.join(resultsDir, `server-growth-${engine.toLowerCase()}-${dataset.marketplace.listings}.log`),
     ...(dataset.databaseUrl ? { databaseUrl: dataset.databaseUrl } : {}),
   });
-  try {
-    const conversations = await conversationsOf(server.baseUrl, dataset);
-    let sent = 0;
-    const send = () => {
-      const conversation = conversations[sent++ % conversations.length]!;
-      return {
-        method: 'POST' as const,
-        path: conversation.path,
-        headers: { cookie: conversation.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: randomUUID(), text: `Is it still there? (${sent})` }),
-      };
+  const conversations = await conversationsOf(server.baseUrl, dataset);
+  let sent = 0;
+  const send = () => {
+    const conversation = conversations[sent++ % conversations.length]!;
+    return {
+      method: 'POST' as const,
+      path: conversation.path,
+      headers: { cookie: conversation.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: randomUUID(), text: `Is it still there? (${sent})` }),
     };
-    const get = { headers: { cookie: dataset.viewer.cookie }, connections: CONNECTIONS };
-    const routes: Record<Route, { url: string; options: Omit<LoadOptions, 'seconds'> }> = {
+  };
+  const get = { headers: { cookie: dataset.viewer.cookie }, connections: CONNECTIONS };
+  return {
+    dataset,
+    server,
+    routes: {
       'marketplace first page': { url: `${server.baseUrl}/api/items`, options: get },
       'search, common word ("vintage")': { url: `${server.baseUrl}/api/items?q=vintage`, options: get },
       'message send': { url: `${server.baseUrl}/`, options: { connections: CONNECTIONS, request: send } },
-    };
-    const points: GrowthPoint[] = [];
-    for (const route of ROUTES) {
-      const { url, options } = routes[route];
-      await load(url, { ...options, seconds: WARMUP_SECONDS });
-      const run = await load(url, { ...options, seconds: SECONDS });
-      points.push({ engine, listings: dataset.marketplace.listings, route, summary: summarise([run]), loadAverage: os.loadavg()[0]! });
+    },
+  };
+}
+
+/**
+ * Every size's server runs at once, and each route is loaded in short slices taking the sizes in
+ * turn (rotated every round), so load from elsewhere on the machine falls on all sizes alike.
+ */
+async function measureEngine(engine: Engine, sizes: Size[]): Promise<GrowthPoint[]> {
+  const points: GrowthPoint[] = [];
+  for (const route of ROUTES) {
+    for (const size of sizes) await load(size.routes[route].url, { ...size.routes[route].options, seconds: WARMUP_SECONDS });
+    const runs: LoadResult[][] = sizes.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let turn = 0; turn < sizes.length; turn++) {
+        const index = (turn + round) % sizes.length;
+        const { url, options } = sizes[index]!.routes[route];
+        runs[index]!.push(await load(url, { ...options, seconds: SLICE_SECONDS }));
+      }
     }
-    return points;
-  } finally {
-    await server.stop();
+    const loadAverage = os.loadavg()[0]!;
+    sizes.forEach((size, index) => points.push({ engine, listings: size.dataset.marketplace.listings, route, summary: summarise(runs[index]!), loadAverage }));
   }
+  return points;
 }
 
 /** A text chart of p50 per size, one block per engine and route, for docs/performance.md. */
@@ -104,7 +125,7 @@ export function renderGrowthChart(points: GrowthPoint[]): string {
 /**
  * The marketplace's first page, a search for a common word and a message send, each under load at
  * every catalogue size (BENCH_GROWTH_SIZES): their cost should stay flat as the listings grow. Each
- * size gets data made afresh (PGlite's is cached) and a server of its own.
+ * size gets data of its own (PGlite's is cached) and a server of its own, all running together.
  */
 export async function measureGrowth(options: {
   sizes: number[];
@@ -115,15 +136,28 @@ export async function measureGrowth(options: {
   const points: GrowthPoint[] = [];
   const engines: Engine[] = options.adminUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
   for (const engine of engines) {
-    for (const size of options.sizes) {
-      if (engine === 'PGlite' && size > PGLITE_MAX_LISTINGS) continue;
-      const dataset =
-        engine === 'PGlite' ? await preparePglite(size, options.resultsDir, options.log) : await preparePostgres(options.adminUrl!, size, options.log);
-      options.log(`growth: ${engine}, ${formatNumber(size)} listings ${dataset.fromCache ? 'from the cache' : `made in ${formatNumber(dataset.generationSeconds, 1)} s`}`);
-      try {
-        points.push(...(await measureSize(engine, dataset, options.resultsDir)));
-      } finally {
-        await dataset.dispose();
+    const sizes: Size[] = [];
+    try {
+      for (const listings of options.sizes) {
+        if (engine === 'PGlite' && listings > PGLITE_MAX_LISTINGS) continue;
+        // PGlite's cache keeps one size; the copy each run works on stays until it is disposed.
+        const dataset =
+          engine === 'PGlite'
+            ? await preparePglite(listings, options.resultsDir, options.log)
+            : await preparePostgres(options.adminUrl!, listings, options.log, `swapyard_bench_growth_${listings}`);
+        options.log(`growth: ${engine}, ${formatNumber(listings)} listings ${dataset.fromCache ? 'from the cache' : `made in ${formatNumber(dataset.generationSeconds, 1)} s`}`);
+        try {
+          sizes.push(await serve(engine, dataset, options.resultsDir));
+        } catch (error) {
+          await dataset.dispose();
+          throw error;
+        }
+      }
+      points.push(...(await measureEngine(engine, sizes)));
+    } finally {
+      for (const size of sizes) {
+        await size.server.stop();
+        await size.dataset.dispose();
       }
     }
   }
