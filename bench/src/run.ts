@@ -8,9 +8,11 @@ import { buildWeb, type WebBuild } from './lib/web-build.ts';
 import { measureAccepts } from './measures/accepts.ts';
 import { measureBytes } from './measures/bytes.ts';
 import { measureChat } from './measures/chat.ts';
+import { measureColdStart } from './measures/cold-start.ts';
 import { measureFanOut } from './measures/fan-out.ts';
 import { measureForgotPassword } from './measures/forgot-password.ts';
 import { measureGazetteer } from './measures/gazetteer.ts';
+import { measureGrowth } from './measures/growth.ts';
 import { measureJavaScript, measurePlacePicker } from './measures/javascript.ts';
 import { measureLighthouse } from './measures/lighthouse.ts';
 import { measureMailDrain } from './measures/mail.ts';
@@ -20,7 +22,7 @@ import { measureMemory } from './measures/memory.ts';
 import { measureRoundTrips } from './measures/round-trips.ts';
 import { measureMove } from './measures/move.ts';
 import { measureSavedSearchMatching } from './measures/saved-searches.ts';
-import { MEASURES, readOptions, type BenchOptions, type Measure } from './options.ts';
+import { readOptions, type BenchOptions, type Measure } from './options.ts';
 
 const ONE_INSTANCE_P99_MS = 50;
 const TWO_INSTANCES_P99_MS = 100;
@@ -66,6 +68,7 @@ async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild)
   try {
     server = await startServer(serverOptions(engine.toLowerCase()));
     const first = server;
+    const memoryAtStart = first.memory();
     const cookie = dataset.viewer.cookie;
     const run = (measure: Measure) => options.only.has(measure);
     results.push({
@@ -79,7 +82,10 @@ async function benchEngine(engine: Engine, options: BenchOptions, web: WebBuild)
       figures: { seconds: dataset.generationSeconds, listings: dataset.marketplace.listings },
     });
     if (run('marketplace')) results.push(...(await attempt(engine, 'marketplace and search', () => measureMarketplace(engine, first, cookie))));
-    if (run('memory')) results.push(measureMemory(engine, first, dataset.marketplace.listings));
+    if (run('memory')) {
+      const before = run('marketplace') ? ['the marketplace load'] : [];
+      results.push(...(await attempt(engine, 'memory', () => measureMemory(engine, first, cookie, dataset.marketplace.listings, memoryAtStart, before))));
+    }
     if (run('forgot-password')) results.push(...(await attempt(engine, 'forgot-password timing', () => measureForgotPassword(engine, first))));
     if (run('bytes')) results.push(...(await attempt(engine, 'bytes to the browser', () => measureBytes(engine, first, cookie))));
     if (engine === 'PGlite' && run('lighthouse')) {
@@ -149,7 +155,7 @@ async function onBothEngines(
 }
 
 /** Measures that bring their own data (a database of their own, or none): they need neither the web app nor the listings. */
-const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips', 'fan-out', 'move']);
+const SELF_CONTAINED: ReadonlySet<Measure> = new Set(['mail', 'saved-searches', 'round-trips', 'fan-out', 'move', 'cold-start', 'growth']);
 
 async function main(): Promise<void> {
   const options = readOptions(process.env);
@@ -206,6 +212,13 @@ async function main(): Promise<void> {
           : [skipped('PGlite to PostgreSQL and S3', 'npm run move', 'BENCH_DATABASE_URL is not set')]),
       );
     }
+    if (options.only.has('cold-start')) {
+      results.push(...(await attempt('server', 'cold start', () => measureColdStart({ adminUrl: options.databaseUrl, resultsDir: options.resultsDir }))));
+    }
+    if (options.only.has('growth')) {
+      const { growthSizes: sizes, databaseUrl: adminUrl, resultsDir } = options;
+      results.push(...(await attempt('PGlite and PostgreSQL', 'growth curves', () => measureGrowth({ sizes, adminUrl, resultsDir, log }))));
+    }
   } finally {
     fs.rmSync(webDir, { recursive: true, force: true });
   }
@@ -227,7 +240,7 @@ async function main(): Promise<void> {
     },
     settings: {
       listings: options.listings,
-      only: options.only.size === MEASURES.length ? 'all' : [...options.only].join(','),
+      only: [...options.only].join(','),
       postgres: Boolean(options.databaseUrl),
       lighthouse: Boolean(options.chromium),
     },

@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../../../server/src/db/database.ts';
 import { items, users } from '../../../server/src/db/schema/index.ts';
 import { openStorage } from '../../../server/src/storage/open-storage.ts';
+import { freshBenchDatabase } from './fresh-database.ts';
 import { generateMarketplace, type Marketplace } from './generate.ts';
 import { storeListingPhotos } from './images.ts';
 import { createSignedInMembers, type SignedInMember } from './members.ts';
@@ -49,10 +49,6 @@ const quiet = { warn: () => undefined };
 const PROPOSAL_TARGETS = 100;
 /** One socket each in the chat measure, in pairs. */
 const CHAT_MEMBERS = 1000;
-/** A database name of this run's own: two benches on one server (two worktrees) never drop each other's data. */
-export const runDatabaseName = (name: string): string => `${name}_${String(process.pid)}`;
-
-const BENCH_DATABASE = runDatabaseName('swapyard_bench');
 // Sessions last 30 days; a cached copy is remade well before its members would be signed out.
 const CACHE_MAX_AGE_MS = 7 * 86_400_000;
 const DATA_SOURCES = [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../../../server/src/db/migrations', import.meta.url))];
@@ -136,35 +132,21 @@ export async function preparePglite(listings: number, resultsDir: string, log: (
   };
 }
 
-export async function withAdmin(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A database of the bench's own on the given server, made afresh every run and dropped afterwards. */
-export async function preparePostgres(adminUrl: string, listings: number, log: (line: string) => void): Promise<Dataset> {
-  await withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-  await withAdmin(adminUrl, `CREATE DATABASE ${BENCH_DATABASE}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  const databaseUrl = url.toString();
+/** A database of the bench's own on the given server (named after `base`), made afresh every run and dropped afterwards. */
+export async function preparePostgres(adminUrl: string, listings: number, log: (line: string) => void, base = 'swapyard_bench'): Promise<Dataset> {
+  const database = await freshBenchDatabase(adminUrl, base);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-postgres-'));
-  log(`generating ${listings.toLocaleString('en')} listings on PostgreSQL (database ${BENCH_DATABASE})`);
-  const info = await generateInto({ engine: 'postgres', url: databaseUrl }, dataDir, listings);
+  log(`generating ${listings.toLocaleString('en')} listings on PostgreSQL (database ${database.name})`);
+  const info = await generateInto({ engine: 'postgres', url: database.url }, dataDir, listings);
   return {
     ...info,
     engine: 'PostgreSQL',
     dataDir,
-    databaseUrl,
+    databaseUrl: database.url,
     fromCache: false,
     dispose: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+      await database.drop();
     },
   };
 }

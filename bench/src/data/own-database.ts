@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.ts';
-import { runDatabaseName, withAdmin } from './dataset.ts';
+import { freshBenchDatabase, runDatabaseName } from './fresh-database.ts';
 
 export interface OwnDatabase {
   database: DatabaseHandle;
@@ -24,10 +24,6 @@ export async function openOwnDatabase(base: string, adminUrl?: string): Promise<
       remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const drop = () => withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await drop();
-  await withAdmin(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { database: await openDatabase({ engine: 'postgres', url: url.toString() }, quiet), remove: drop };
+  const fresh = await freshBenchDatabase(adminUrl, base);
+  return { database: await openDatabase({ engine: 'postgres', url: fresh.url }, quiet), remove: fresh.drop };
 }

@@ -33,6 +33,11 @@ function statusField(pid: number, field: string): number {
   return Number(/(\d+)\s*kB/.exec(line)?.[1]) * 1024;
 }
 
+/** A process's resident memory now (VmRSS) and at its peak (VmHWM), from /proc. */
+export function processMemory(pid: number): { rssBytes: number; peakRssBytes: number } {
+  return { rssBytes: statusField(pid, 'VmRSS'), peakRssBytes: statusField(pid, 'VmHWM') };
+}
+
 /** Starts bench/src/server/main.ts as a child process and resolves once it listens. */
 export function startServer(options: ServerOptions): Promise<ServerProcess> {
   const log = fs.openSync(options.logFile, 'w');
@@ -71,7 +76,7 @@ export function startServer(options: ServerOptions): Promise<ServerProcess> {
       resolve({
         baseUrl: `http://127.0.0.1:${message.port}`,
         pid,
-        memory: () => ({ rssBytes: statusField(pid, 'VmRSS'), peakRssBytes: statusField(pid, 'VmHWM') }),
+        memory: () => processMemory(pid),
         stop: async () => {
           if (child.exitCode === null) child.kill('SIGTERM');
           await exited;

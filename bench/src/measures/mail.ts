@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../../server/src/db/database.ts';
 import { jobs } from '../../../server/src/db/schema/index.ts';
-import { runDatabaseName, withAdmin } from '../data/dataset.ts';
+import { freshBenchDatabase, type FreshDatabase } from '../data/fresh-database.ts';
 import { queueMails } from '../data/mail-jobs.ts';
 import { formatNumber, passIf, perSecond, type Result } from '../lib/report.ts';
 import { startServer, type ServerProcess } from '../lib/server-process.ts';
@@ -15,7 +15,6 @@ const MAILS = 10_000;
 const BUDGET_PER_SECOND = 100;
 /** At a tenth of the budget the drain would still end within this. */
 const DRAIN_TIMEOUT_MS = 20 * 60_000;
-const MAIL_DATABASE = runDatabaseName('swapyard_bench_mail');
 const quiet = { warn: () => undefined };
 
 export interface MailDrainOptions {
@@ -48,15 +47,10 @@ export async function measureMailDrain(where: string, options: MailDrainOptions)
   const sink = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-mail-'));
   const servers: ServerProcess[] = [];
-  let databaseUrl: string | undefined;
+  let fresh: FreshDatabase | undefined;
   try {
-    if (options.adminUrl) {
-      await withAdmin(options.adminUrl, `DROP DATABASE IF EXISTS ${MAIL_DATABASE} WITH (FORCE)`);
-      await withAdmin(options.adminUrl, `CREATE DATABASE ${MAIL_DATABASE}`);
-      const url = new URL(options.adminUrl);
-      url.pathname = `/${MAIL_DATABASE}`;
-      databaseUrl = url.toString();
-    }
+    if (options.adminUrl) fresh = await freshBenchDatabase(options.adminUrl, 'swapyard_bench_mail');
+    const databaseUrl = fresh?.url;
     const target: DatabaseTarget = databaseUrl ? { engine: 'postgres', url: databaseUrl } : { engine: 'pglite', dataDir };
     const start = async () => {
       for (let n = servers.length; n < options.instances; n++) {
@@ -120,6 +114,6 @@ export async function measureMailDrain(where: string, options: MailDrainOptions)
     await Promise.all(servers.map((server) => server.stop()));
     await sink.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (options.adminUrl) await withAdmin(options.adminUrl, `DROP DATABASE IF EXISTS ${MAIL_DATABASE} WITH (FORCE)`);
+    await fresh?.drop();
   }
 }

@@ -6,10 +6,10 @@ import { openDatabase } from '../../../server/src/db/database.ts';
 import { moveSite } from '../../../server/src/move/move.ts';
 import { fullKey, newImageKey, thumbKey } from '../../../server/src/modules/uploads/image-keys.ts';
 import { startS3 } from '../../../server/src/test/s3.ts';
-import { preparePglite, runDatabaseName, withAdmin } from '../data/dataset.ts';
+import { preparePglite } from '../data/dataset.ts';
+import { freshBenchDatabase } from '../data/fresh-database.ts';
 import { formatNumber, passIf, type Result } from '../lib/report.ts';
 
-const DATABASE = runDatabaseName('swapyard_bench_move');
 const BUDGET_SECONDS = 300;
 /** The generated listings share a handful of photos; this many of the newest get pictures of their own, as uploads would. */
 const OWN_PICTURES = 2_000;
@@ -46,16 +46,13 @@ export async function measureMove(options: { adminUrl: string; listings: number;
   const dataset = await preparePglite(options.listings, options.resultsDir, options.log);
   const s3 = await startS3('swapyard-bench-move');
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-bench-move-'));
-  await withAdmin(options.adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await withAdmin(options.adminUrl, `CREATE DATABASE ${DATABASE}`);
-  const url = new URL(options.adminUrl);
-  url.pathname = `/${DATABASE}`;
+  const target = await freshBenchDatabase(options.adminUrl, 'swapyard_bench_move');
   try {
     await ownPictures(dataset.dataDir);
     const started = performance.now();
     const report = await moveSite({
       dataDir: dataset.dataDir,
-      to: url.toString(),
+      to: target.url,
       s3: s3.config,
       force: false,
       startFile: path.join(scratch, 'swapyard-move.env'),
@@ -75,7 +72,7 @@ export async function measureMove(options: { adminUrl: string; listings: number;
       figures: { seconds, rows, imageFiles: files, dataSeconds: report.seconds.data, imageSeconds: report.seconds.images, verifySeconds: report.seconds.verify },
     };
   } finally {
-    await withAdmin(options.adminUrl, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await target.drop();
     await s3.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
     await dataset.dispose();

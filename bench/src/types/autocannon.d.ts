@@ -9,6 +9,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    /** setupRequest's answer is merged over the options for each request (method, path, headers, body). */
+    requests?: { setupRequest: (request: object) => object }[];
   }
 
   interface Result {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { openDatabase, PGLITE_SHARED_BUFFERS } from './database.ts';
 import { items, users } from './schema/index.ts';
 
 let dataDir: string;
@@ -44,5 +44,16 @@ describe('PGlite data directory', () => {
 
     expect(found).toEqual([{ title: 'Vintage Road Bicycle', kind: 'item' }]);
     expect(similarity).toBeGreaterThan(0);
+  });
+
+  it('keeps its shared buffers small, so the server stays within its memory budget', async () => {
+    const again = await openDatabase({ engine: 'pglite', dataDir }, { warn: () => undefined });
+    const { rows } = await again.pglite!.query<{ shared_buffers: string }>('show shared_buffers');
+    const { rows: settings } = await again.pglite!.query<{ search_path: string }>('show search_path');
+    await again.close();
+
+    expect(rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
+    // PGlite's own start settings are kept beside it.
+    expect(settings).toEqual([{ search_path: 'public' }]);
   });
 });
