@@ -52,6 +52,10 @@ export const REPLY_TIME_WINDOW_DAYS = 90;
 export const WS_PATH = '/api/ws';
 /** Close codes the web client acts on. */
 export const WS_CLOSE = { sessionEnded: 4001, resync: 4002, shuttingDown: 1001 } as const;
+/** The most members one tab may watch for presence: more than any page shows at once (docs/decisions/030). */
+export const PRESENCE_WATCH_MAX = 100;
+/** The type of the one message a tab sends over /api/ws, sent by the web before zod is loaded. */
+export const PRESENCE_WATCH = 'presence.watch';
 
 /** Issue 17: the marketplace's "Within ... km of" choices; a saved search keeps one of them too. */
 export const DISTANCE_RADII_KM = [5, 10, 25, 50, 100] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth.ts';
+import { PRESENCE_WATCH, PRESENCE_WATCH_MAX } from './constants.ts';
 import { notification, PROPOSAL_STATUSES } from './proposals.ts';
 
 /** Events the server pushes over /api/ws. Small fields only: a NOTIFY payload holds at most 8,000 bytes. */
@@ -84,3 +85,15 @@ export const serverEvent = z.discriminatedUnion('type', [
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 export type ServerEventType = ServerEvent['type'];
+
+/**
+ * What a tab says over /api/ws: the members whose presence it shows, the whole set each time (it
+ * replaces the last). The server keeps those it shares a conversation with and sends their
+ * presence changes to this tab alone (docs/decisions/030).
+ */
+export const presenceWatchMessage = z.object({
+  type: z.literal(PRESENCE_WATCH),
+  data: z.object({ userIds: z.array(z.uuid()).max(PRESENCE_WATCH_MAX) }),
+});
+export const clientMessage = z.discriminatedUnion('type', [presenceWatchMessage]);
+export type ClientMessage = z.infer<typeof clientMessage>;

@@ -290,7 +290,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const savedSearches = new SavedSearchesService(database.db, jobs, notifications, places);
   items.onListed((tx, itemIds) => savedSearches.listed(tx, itemIds));
   const accounts = new AccountsService(database.db, auth, roles, items, proposals, points, profiles, notifications, favourites, savedSearches);
-  const presence = new PresenceService(database.db, bus, app.log);
+  const presence = new PresenceService(database.db, bus, hub, conversations, app.log);
   bus.subscribe(presence);
   const suspensions = new SuspensionsService(database.db, auth, items, proposals, audit);
   const moderation = new ModerationService(database.db, { items, profiles, conversations, notifications, audit });

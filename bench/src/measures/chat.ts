@@ -1,4 +1,4 @@
-import { WS_PATH, type ChatMessage, type ConversationSummary } from '@swapyard/contract';
+import { PRESENCE_WATCH, WS_PATH, type ChatMessage, type ConversationSummary } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { SignedInMember } from '../data/members.ts';
@@ -15,6 +15,11 @@ export const CHAT_STREAM_MS = (MESSAGES * 1000) / MESSAGES_PER_SECOND;
 const QUIET_MS = 1000;
 const SETTLE_TIMEOUT_MS = 60_000;
 const STRAGGLER_TIMEOUT_MS = 5000;
+/**
+ * A tab hears its partner's presence as it is, and their coming online: a handful of frames,
+ * where presence sent to every tab made it one per tab already open (500 on average at 1,000).
+ */
+const MAX_FRAMES_PER_CONNECT = 5;
 
 interface Tab {
   member: SignedInMember;
@@ -32,6 +37,7 @@ interface Sent {
 class Arrivals {
   private readonly copies = new Map<string, number[]>();
   frames = 0;
+  presenceFrames = 0;
   lastFrameAt = performance.now();
 
   record(tab: Tab, raw: WebSocket.RawData): void {
@@ -39,7 +45,8 @@ class Arrivals {
     this.frames += 1;
     this.lastFrameAt = now;
     const text = raw.toString();
-    // Presence and notification events far outnumber messages; only these are parsed.
+    if (text.includes('"presence.updated"')) this.presenceFrames += 1;
+    // Presence and notification events outnumber messages; only these are parsed.
     if (!text.includes('"messages.created"')) return;
     const event = JSON.parse(text) as { data: { messageId: string; senderId: string } };
     if (event.data.senderId === tab.member.id) return;
@@ -59,14 +66,18 @@ class Arrivals {
   }
 }
 
-function openTab(server: ServerProcess, member: SignedInMember, arrivals: Arrivals): Promise<Tab> {
+/** A tab showing the chat with its partner: it watches the partner's presence, as the chat page does. */
+function openTab(server: ServerProcess, member: SignedInMember, partner: SignedInMember, arrivals: Arrivals): Promise<Tab> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${server.baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, {
       headers: { origin: server.baseUrl, cookie: member.cookie },
     });
     const tab = { member, socket };
     socket.on('message', (raw) => arrivals.record(tab, raw));
-    socket.once('open', () => resolve(tab));
+    socket.once('open', () => {
+      socket.send(JSON.stringify({ type: PRESENCE_WATCH, data: { userIds: [partner.id] } }));
+      resolve(tab);
+    });
     socket.once('unexpected-response', (_request, response) => reject(new Error(`socket refused: ${response.statusCode}`)));
     // Kept after opening: a socket that fails later shows up as lost messages, not as a crash.
     socket.on('error', reject);
@@ -85,7 +96,9 @@ function closeTab(tab: Tab): Promise<void> {
  * One signed-in tab per member, in pairs that share a conversation; a steady stream of messages
  * between the pairs, each sent through the HTTP API of the sender's instance. Latency runs from
  * sending the request to the receiver's tab holding the messages.created event. With two servers,
- * every pair has one member on each, so every message crosses instances through PostgreSQL.
+ * every pair has one member on each, so every message crosses instances through PostgreSQL. A second
+ * row counts the frames the tabs received per tab connecting and per message: the fan-out, which
+ * must not grow with the number of tabs (issue 19; docs/decisions/030).
  */
 export async function measureChat(
   where: string,
@@ -94,7 +107,7 @@ export async function measureChat(
   budgetP99Ms: number,
   /** Another load to run while the messages stream (the proposal mails): started with the first message, awaited before the stragglers are counted. */
   alongside?: () => Promise<void>,
-): Promise<Result> {
+): Promise<[Result, Result]> {
   const serverOf = (index: number) => servers[index % servers.length]!;
   const pairs = await inBatches(
     Array.from({ length: members.length / 2 }, (_, k) => k),
@@ -109,9 +122,11 @@ export async function measureChat(
   );
 
   const arrivals = new Arrivals();
-  const tabs = await inBatches(members, 25, (member, i) => openTab(serverOf(i), member, arrivals));
+  // Member 2k's partner is 2k + 1, and the other way round.
+  const tabs = await inBatches(members, 25, (member, i) => openTab(serverOf(i), member, members[i ^ 1]!, arrivals));
   await arrivals.quiet();
   const framesBefore = arrivals.frames;
+  const presenceFramesBefore = arrivals.presenceFrames;
 
   const sent: Sent[] = [];
   let failed = 0;
@@ -150,7 +165,7 @@ export async function measureChat(
   const answered = distribution(sent.map((s) => s.answeredAt - s.sentAt));
   const lost = sent.length - delivered.length;
   const duplicated = delivered.reduce((sum, s) => sum + arrivals.of(s).length - 1, 0);
-  return {
+  const latencyRow: Result = {
     where,
     measure: `chat: ${formatNumber(sent.length)} messages at ${MESSAGES_PER_SECOND}/s, ${formatNumber(members.length)} sockets${servers.length > 1 ? ', every one across instances' : ''}`,
     measured: `event p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}; ${lost} lost, ${duplicated} duplicated, ${failed} sends failed`,
@@ -174,4 +189,17 @@ export async function measureChat(
       framesInStream: arrivals.frames - framesBefore,
     },
   };
+  const perConnect = framesBefore / members.length;
+  const perMessage = (arrivals.frames - framesBefore) / Math.max(sent.length, 1);
+  const fanOutRow: Result = {
+    where,
+    measure: `socket frames per tab connecting and per message (${formatNumber(members.length)} tabs, each showing the chat with its partner${servers.length > 1 ? ', across instances' : ''})`,
+    measured: `${formatNumber(perConnect, 2)} per connect (${formatNumber(presenceFramesBefore / members.length, 2)} of them presence), ${formatNumber(perMessage, 2)} per message`,
+    reference: `${formatNumber(framesBefore)} frames while the tabs connected, ${formatNumber(arrivals.frames - framesBefore)} during ${formatNumber(sent.length)} messages (${formatNumber(arrivals.presenceFrames - presenceFramesBefore)} presence)`,
+    ratio: '-',
+    budget: `< ${MAX_FRAMES_PER_CONNECT} per connect, whatever the number of tabs`,
+    verdict: passIf(perConnect < MAX_FRAMES_PER_CONNECT),
+    figures: { sockets: members.length, framesPerConnect: perConnect, presenceFramesPerConnect: presenceFramesBefore / members.length, framesPerMessage: perMessage },
+  };
+  return [latencyRow, fanOutRow];
 }

@@ -1,4 +1,4 @@
-import { WS_PATH, type ConversationSummary } from '@swapyard/contract';
+import { PRESENCE_WATCH, WS_PATH, type ConversationSummary } from '@swapyard/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { JOBS_CHANNEL } from '../../../server/src/jobs/repository.ts';
 import { createSignedInMembers } from '../data/members.ts';
 import { openOwnDatabase } from '../data/own-database.ts';
 import { inBatches, requestJson, sleep } from '../lib/http.ts';
-import { bytes, formatNumber, type Result } from '../lib/report.ts';
+import { bytes, formatNumber, passIf, type Result } from '../lib/report.ts';
 import { startServer } from '../lib/server-process.ts';
 import { MEMORY_PATH, type ServerMemory } from '../server/bench-routes.ts';
 
@@ -19,6 +19,8 @@ const EVENTS_CHANNEL = 'swapyard_events';
 const SOCKETS = 1000;
 const MESSAGES = 50;
 const QUIET_MS = 1000;
+/** A tab hears its partner's presence as it is and their coming online: flat, whatever the number of tabs (issue 19). */
+const MAX_FRAMES_PER_CONNECT = 5;
 const SETTLE_TIMEOUT_MS = 60_000;
 
 /** Every NOTIFY on the two channels, and every frame the tabs receive, counted from a mark. */
@@ -30,6 +32,7 @@ class Traffic {
   frameBytes = 0;
   lastAt = performance.now();
   readonly byType = new Map<string, number>();
+  readonly framesByType = new Map<string, number>();
 
   notified(channel: string, payload: string | undefined): void {
     this.lastAt = performance.now();
@@ -47,11 +50,14 @@ class Traffic {
     this.lastAt = performance.now();
     this.frames += 1;
     this.frameBytes += (raw as Buffer).length;
+    const type = /^\{"type":"([^"]+)"/.exec(raw.toString())?.[1] ?? 'unknown';
+    this.framesByType.set(type, (this.framesByType.get(type) ?? 0) + 1);
   }
 
   mark(): { notifies: number; notifyBytes: number; jobNotifies: number; frames: number; frameBytes: number } {
     const counts = { notifies: this.notifies, notifyBytes: this.notifyBytes, jobNotifies: this.jobNotifies, frames: this.frames, frameBytes: this.frameBytes };
     this.byType.clear();
+    this.framesByType.clear();
     return counts;
   }
 
@@ -77,6 +83,9 @@ class Traffic {
  * and after SOCKETS signed-in tabs connect (garbage collected first, through a bench-only route),
  * the NOTIFYs and socket frames that connecting causes, the NOTIFYs and frames per chat message
  * sent, and the connections the instance holds open on PostgreSQL once it has served all that.
+ * The members are in pairs that share a conversation, and each tab shows the chat with its
+ * partner (it watches the partner's presence, as the chat page does): the frames per connect are
+ * the fan-out that must not grow with the number of tabs (docs/decisions/030).
  */
 export async function measureFanOut(where: string, adminUrl: string, resultsDir: string): Promise<Result[]> {
   const own = await openOwnDatabase(DATABASE, adminUrl);
@@ -99,21 +108,32 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
     await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     await listener.query(`LISTEN ${JOBS_CHANNEL}`);
     const memory = () => requestJson<ServerMemory>(server.baseUrl, 'GET', MEMORY_PATH);
-    // The routes the tabs use are loaded and warm before the first reading.
-    const { conversation } = await requestJson<{ conversation: ConversationSummary }>(server.baseUrl, 'POST', '/api/conversations', {
-      cookie: members[0]!.cookie,
-      body: { otherUserId: members[1]!.id },
-    });
+    // The routes the tabs use are loaded and warm before the first reading. Member 2k's partner is 2k + 1.
+    const conversations = await inBatches(
+      Array.from({ length: SOCKETS / 2 }, (_, k) => k),
+      10,
+      async (k) =>
+        (
+          await requestJson<{ conversation: ConversationSummary }>(server.baseUrl, 'POST', '/api/conversations', {
+            cookie: members[2 * k]!.cookie,
+            body: { otherUserId: members[2 * k + 1]!.id },
+          })
+        ).conversation,
+    );
+    const conversation = conversations[0]!;
     const before = await memory();
 
     const connecting = traffic.mark();
     const connectStarted = performance.now();
     tabs.push(
-      ...(await inBatches(members, 25, (member) => {
+      ...(await inBatches(members, 25, (member, i) => {
         const socket = new WebSocket(`${server.baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, { headers: { origin: server.baseUrl, cookie: member.cookie } });
         socket.on('message', (raw) => traffic.received(raw));
         return new Promise<WebSocket>((resolve, reject) => {
-          socket.once('open', () => resolve(socket));
+          socket.once('open', () => {
+            socket.send(JSON.stringify({ type: PRESENCE_WATCH, data: { userIds: [members[i ^ 1]!.id] } }));
+            resolve(socket);
+          });
           socket.once('error', reject);
         });
       })),
@@ -123,6 +143,7 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
     const floodSeconds = (traffic.lastAt - connectStarted) / 1000;
     const connected = traffic.since(connecting);
     const connectTypes = Object.fromEntries(traffic.byType);
+    const connectFrameTypes = Object.fromEntries(traffic.framesByType);
     const open = await memory();
 
     const sending = traffic.mark();
@@ -135,6 +156,7 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
     await traffic.quiet();
     const sent = traffic.since(sending);
     const messageTypes = Object.fromEntries(traffic.byType);
+    const messageFrameTypes = Object.fromEntries(traffic.framesByType);
     const { rows } = await listener.query<{ connections: string }>(
       'select count(*) as connections from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
@@ -176,6 +198,16 @@ export async function measureFanOut(where: string, adminUrl: string, resultsDir:
         budget: 'reported',
         verdict: 'INFO',
         figures: { ...sent, messages: MESSAGES },
+      },
+      {
+        where,
+        measure: `socket frames per tab connecting and per chat message (${formatNumber(SOCKETS)} tabs, each showing the chat with its partner)`,
+        measured: `${formatNumber(connected.frames / SOCKETS, 2)} per connect, ${formatNumber(sent.frames / MESSAGES, 2)} per message`,
+        reference: `while connecting: ${typesText(connectFrameTypes) || 'none'}; per ${formatNumber(MESSAGES)} messages: ${typesText(messageFrameTypes) || 'none'}`,
+        ratio: '-',
+        budget: `< ${MAX_FRAMES_PER_CONNECT} per connect, whatever the number of tabs`,
+        verdict: passIf(connected.frames / SOCKETS < MAX_FRAMES_PER_CONNECT),
+        figures: { sockets: SOCKETS, framesPerConnect: connected.frames / SOCKETS, framesPerMessage: sent.frames / MESSAGES },
       },
       {
         where,

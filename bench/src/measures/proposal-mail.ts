@@ -70,7 +70,7 @@ export async function measureProposalMail(
         }),
       );
     };
-    const chat = await measureChat(where, [server], data.chatMembers, Number.POSITIVE_INFINITY, propose);
+    const [chat] = await measureChat(where, [server], data.chatMembers, Number.POSITIVE_INFINITY, propose);
 
     // A receiver gets one mail from the bench: the first addressed to them is the proposal's.
     const firstMail = (mails: SunkMail[], to: string) => mails.find((mail) => mail.to.includes(to) && /proposal/i.test(mail.subject));

@@ -1,6 +1,6 @@
 import type { ServerEvent } from '@swapyard/contract';
 
-/** An event and the rooms (user:<id>, session:<id>, conversation:<id>) that should receive it. */
+/** An event and the rooms (user:<id>, session:<id>, conversation:<id>, presence:<id>) that should receive it. */
 export interface EventEnvelope {
   rooms: string[];
   event: ServerEvent;
@@ -19,12 +19,16 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+export const PRESENCE_ROOM_PREFIX = 'presence:';
+
 export const rooms = {
   /** Every signed-in tab: marketplace-wide news such as a new listing. */
   everyone: 'everyone',
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   conversation: (id: string) => `conversation:${id}`,
+  /** The tabs showing this member's presence: their conversation partners' chats (docs/decisions/030). */
+  presence: (id: string) => `${PRESENCE_ROOM_PREFIX}${id}`,
 };
 
 export class ListenerSet {

@@ -1,4 +1,4 @@
-import type { ServerEvent } from '@swapyard/contract';
+import { PRESENCE_WATCH, type ServerEvent } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
@@ -20,4 +20,14 @@ export function openSocket(app: FastifyInstance, headers: Record<string, string>
     socket.once('unexpected-response', (_request, response) => reject(new Error(String(response.statusCode))));
     socket.once('error', reject);
   });
+}
+
+/** What a chat does once its partner is known: asks for that member's presence (the whole set each time). */
+export function watchPresence(tab: OpenSocket, userIds: string[]): void {
+  tab.socket.send(JSON.stringify({ type: PRESENCE_WATCH, data: { userIds } }));
+}
+
+/** The presence changes the tab heard, oldest first. */
+export function presenceHeard(tab: OpenSocket): { userId: string; online: boolean; lastSeenAt: string | null }[] {
+  return tab.events.flatMap((event) => (event.type === 'presence.updated' ? [event.data] : []));
 }

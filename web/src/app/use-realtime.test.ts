@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@swapyard/contract';
+import type { ConversationSummary, CurrentUser } from '@swapyard/contract';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, sessionKeys, userKeys } from '../lib/query-keys.ts';
@@ -159,6 +159,21 @@ describe('what a server event changes in the cache', () => {
     const list = onScreen(conversationKeys.list);
     applyServerEvent(queryClient, { type: 'messages.created', data: { conversationId: 'c1', messageId: 'm1', senderId: OTHER } });
     expect([results.fetches, list.fetches]).toEqual([1, 1]);
+  });
+
+  it("shows a partner's presence in the chats with them at once, and makes nothing stale", () => {
+    const summary = (id: string, otherId: string) =>
+      ({ id, other: { id: otherId }, otherPresence: { online: false, lastSeenAt: null } }) as unknown as ConversationSummary;
+    queryClient.setQueryData(conversationKeys.detail('c1'), summary('c1', OTHER));
+    queryClient.setQueryData(conversationKeys.detail('c2'), summary('c2', ITEM));
+    const chat = onScreen(conversationKeys.detail('c1'));
+
+    applyServerEvent(queryClient, { type: 'presence.updated', data: { userId: OTHER, online: true, lastSeenAt: null } });
+
+    const presenceIn = (id: string) => queryClient.getQueryData<ConversationSummary>(conversationKeys.detail(id))?.otherPresence;
+    expect([presenceIn('c1'), presenceIn('c2')]).toEqual([{ online: true, lastSeenAt: null }, { online: false, lastSeenAt: null }]);
+    expect(chat.fetches).toBe(0);
+    expect(stale()).toEqual([]);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import type { ConversationSummary } from '@swapyard/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -48,6 +49,15 @@ function showOnCurrentUser(queryClient: QueryClient, userId: string, change: Par
   if (answerInFlight) void queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey });
 }
 
+type PresenceEvent = Extract<SocketEvent, { type: 'presence.updated' }>;
+
+/** A watched member came or went: the chats with them say so as they are, without asking the server again. */
+function showPresence(queryClient: QueryClient, { data: { userId, online, lastSeenAt } }: PresenceEvent): void {
+  queryClient.setQueriesData<ConversationSummary>({ queryKey: conversationKeys.details }, (summary) =>
+    summary?.other.id === userId ? { ...summary, otherPresence: { online, lastSeenAt } } : summary,
+  );
+}
+
 /** What one server event changes in the tab's cache. */
 export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): void {
   switch (event.type) {
@@ -66,8 +76,10 @@ export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): 
       break;
     case 'messages.created':
     case 'conversations.updated':
-    case 'presence.updated':
       void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+      break;
+    case 'presence.updated':
+      showPresence(queryClient, event);
       break;
     case 'notifications.created':
       // A saved search's alert: its count of new listings went up.

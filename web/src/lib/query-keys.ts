@@ -111,6 +111,8 @@ export const conversationKeys = {
   recent: ['conversations', 'recent'] as const,
   /** Holds a one-entry ConversationPage, read for its unreadConversations (the navigation's badge). */
   unread: ['conversations', 'unread'] as const,
+  /** Every conversation's own answer: the chats, whose headers show the other member's presence. */
+  details: ['conversations', 'one'] as const,
   detail: (id: string) => ['conversations', 'one', id] as const,
   messages: (id: string) => ['conversations', 'messages', id] as const,
 };

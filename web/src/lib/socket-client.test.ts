@@ -1,5 +1,7 @@
 import { WS_CLOSE } from '@swapyard/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRESENCE_WATCH_MAX } from '@swapyard/contract';
+import { watchPresence } from './presence-watch.ts';
 import { connectSocket, type SocketHandlers } from './socket-client.ts';
 
 /** Stands in for the browser's WebSocket: the test opens, closes and speaks for the server. */
@@ -9,6 +11,7 @@ class FakeSocket {
   onmessage: ((message: { data: unknown }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   closedByClient: number | undefined;
+  readonly sent: unknown[] = [];
 
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -16,6 +19,10 @@ class FakeSocket {
 
   close(code: number) {
     this.closedByClient = code;
+  }
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
   }
 
   serverOpens() {
@@ -169,5 +176,81 @@ describe('the socket client', () => {
     window.dispatchEvent(new Event('online'));
     await advance(60_000);
     expect(sockets()).toHaveLength(1);
+  });
+});
+
+describe("the tab's presence watch", () => {
+  const ANN = '00000000-0000-4000-8000-0000000000a1';
+  const BEN = '00000000-0000-4000-8000-0000000000b2';
+  const openTab = async () => {
+    const stop = connectSocket(handlers());
+    await advance(0);
+    latest().serverOpens();
+    return stop;
+  };
+  const watches = (socket: FakeSocket) =>
+    socket.sent.map((message) => (message as { type: string; data: { userIds: string[] } }).data.userIds);
+
+  it('tells the server whose presence the tab shows when it opens, on every change, and again after a reconnect', async () => {
+    const releaseAnn = watchPresence([ANN]);
+    const stop = await openTab();
+    expect(latest().sent).toEqual([{ type: 'presence.watch', data: { userIds: [ANN] } }]);
+
+    const releaseBen = watchPresence([BEN]);
+    await advance(0);
+    releaseAnn();
+    await advance(0);
+    expect(watches(latest())).toEqual([[ANN], [ANN, BEN], [BEN]]);
+
+    latest().serverCloses();
+    await advance(500);
+    latest().serverOpens();
+    expect(watches(latest())).toEqual([[BEN]]);
+    releaseBen();
+    await advance(0);
+    expect(watches(latest())).toEqual([[BEN], []]);
+    stop();
+  });
+
+  it('says nothing while nothing is shown, and one change for a page that replaces another', async () => {
+    const stop = await openTab();
+    const releaseFirst = watchPresence([ANN]);
+    releaseFirst();
+    const releaseChat = watchPresence([BEN]);
+    await advance(0);
+    expect(watches(latest())).toEqual([[BEN]]);
+    releaseChat();
+    stop();
+  });
+
+  it('counts a member two pages show once, and keeps watching until the last of them lets go', async () => {
+    const stop = await openTab();
+    const releaseChat = watchPresence([ANN]);
+    const releaseList = watchPresence([ANN, BEN]);
+    await advance(0);
+    releaseList();
+    await advance(0);
+    releaseChat();
+    await advance(0);
+    expect(watches(latest())).toEqual([[ANN, BEN], [ANN], []]);
+    stop();
+  });
+
+  it('asks for no more members than the server takes', async () => {
+    const many = Array.from({ length: PRESENCE_WATCH_MAX + 5 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const release = watchPresence(many);
+    const stop = await openTab();
+    expect(watches(latest())).toEqual([many.slice(0, PRESENCE_WATCH_MAX)]);
+    release();
+    stop();
+  });
+
+  it('sends nothing once stopped', async () => {
+    const stop = await openTab();
+    stop();
+    const release = watchPresence([ANN]);
+    await advance(0);
+    expect(latest().sent).toEqual([]);
+    release();
   });
 });

@@ -1,4 +1,5 @@
-import { WS_CLOSE, WS_PATH, type ServerEvent } from '@swapyard/contract';
+import { PRESENCE_WATCH, WS_CLOSE, WS_PATH, type ServerEvent } from '@swapyard/contract';
+import { onWatchedChange, watchedMembers } from './presence-watch.ts';
 
 export type SocketEvent = Exclude<ServerEvent, { type: 'session.ended' }>;
 
@@ -51,11 +52,24 @@ export function connectSocket(handlers: SocketHandlers): () => void {
   let attempt = 0;
   let hasOpened = false;
   let stopped = false;
+  /** The watch this socket last told the server; undefined until it is open (a new socket's server knows none). */
+  let toldWatch: string | undefined;
+
+  const tellWatched = () => {
+    if (!socket || toldWatch === undefined) return;
+    const userIds = watchedMembers();
+    const key = userIds.join(',');
+    if (key === toldWatch) return;
+    socket.send(JSON.stringify({ type: PRESENCE_WATCH, data: { userIds } }));
+    toldWatch = key;
+  };
+  const stopTelling = onWatchedChange(tellWatched);
 
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
     window.removeEventListener('online', onOnline);
+    stopTelling();
     socket?.close(1000);
   };
 
@@ -77,6 +91,9 @@ export function connectSocket(handlers: SocketHandlers): () => void {
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
+      // Watches are the socket's: a reconnected tab says again whose presence it shows.
+      toldWatch = '';
+      tellWatched();
       if (hasOpened) handlers.onReconnect();
       hasOpened = true;
     };
@@ -88,6 +105,7 @@ export function connectSocket(handlers: SocketHandlers): () => void {
     };
     ws.onclose = (event) => {
       socket = undefined;
+      toldWatch = undefined;
       if (event.code === WS_CLOSE.sessionEnded) {
         endSession();
         return;

@@ -10,7 +10,7 @@ import { createItem } from '../../test/items.ts';
 import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
 import { registerWithRole } from '../../test/roles.ts';
-import { openSocket } from '../../test/sockets.ts';
+import { openSocket, presenceHeard, watchPresence } from '../../test/sockets.ts';
 
 let app: FastifyInstance;
 let ann: Member;
@@ -270,9 +270,9 @@ describe('presence', () => {
     const summary = async () => (await send(app, 'GET', `/api/conversations/${conversation.id}`, { cookie: ben.cookie })).json().conversation;
     expect((await summary()).otherPresence).toEqual({ online: false, lastSeenAt: null });
     const benTab = await openSocket(app, { cookie: ben.cookie });
-    const presenceHeard = () => benTab.events.filter((e) => e.type === 'presence.updated').map((e) => e.data);
-    // Each tab's announcement is its own write and publish: Ann's must not overtake Ben's.
-    await expect.poll(presenceHeard).toEqual([{ userId: ben.user.id, online: true, lastSeenAt: null }]);
+    // Ben's chat shows Ann: it watches her, and hears her presence as it is, before she opens a tab.
+    watchPresence(benTab, [ann.user.id]);
+    await expect.poll(() => presenceHeard(benTab)).toEqual([{ userId: ann.user.id, online: false, lastSeenAt: null }]);
 
     const annTab = await openSocket(app, { cookie: ann.cookie });
     await expect.poll(async () => (await summary()).otherPresence.online).toBe(true);
@@ -285,9 +285,9 @@ describe('presence', () => {
     await expect.poll(async () => (await summary()).otherPresence.online).toBe(false);
     expect(Date.parse((await summary()).otherPresence.lastSeenAt)).toBeGreaterThan(Date.now() - 10_000);
     await expect
-      .poll(presenceHeard)
+      .poll(() => presenceHeard(benTab))
       .toEqual([
-        { userId: ben.user.id, online: true, lastSeenAt: null },
+        { userId: ann.user.id, online: false, lastSeenAt: null },
         { userId: ann.user.id, online: true, lastSeenAt: null },
         { userId: ann.user.id, online: false, lastSeenAt: expect.any(String) },
       ]);

@@ -74,6 +74,16 @@ export async function memberIds(db: Executor, conversationId: string): Promise<s
 const me = alias(conversationMembers, 'me');
 const them = alias(conversationMembers, 'them');
 
+/** Those of the members who share a conversation with the member, opened or written in. */
+export async function partnersAmong(db: Executor, userId: string, memberIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: them.userId })
+    .from(me)
+    .innerJoin(them, eq(them.conversationId, me.conversationId))
+    .where(and(eq(me.userId, userId), inArray(them.userId, memberIds), ne(them.userId, userId)));
+  return rows.map((row) => row.userId);
+}
+
 export interface ConversationFilter {
   /** That one conversation, even before its first message. */
   onlyId?: string | undefined;

@@ -188,6 +188,11 @@ export class ConversationsService {
     return repo.replyTimes(this.db, memberId, since);
   }
 
+  /** Of these members, the ones the member shares a conversation with: whose presence their chats show. */
+  async partnersAmong(userId: string, memberIds: string[]): Promise<string[]> {
+    return memberIds.length === 0 ? [] : repo.partnersAmong(this.db, userId, memberIds);
+  }
+
   /**
    * After a block between the two is made or lifted: each member's open tabs refetch their
    * conversations together, so a chat between them shows its composer or the refusal at once.

@@ -18,3 +18,12 @@ export async function markOffline(db: Executor, userId: string): Promise<Date> {
     .returning({ lastSeenAt: users.lastSeenAt });
   return row?.lastSeenAt ?? new Date();
 }
+
+/** Whether each member has a tab open now, and when they were last seen. */
+export async function presenceOf(db: Executor, userIds: string[]): Promise<{ userId: string; online: boolean; lastSeenAt: Date | null }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: users.id, online: sql<boolean>`coalesce(${users.onlineUntil} > now(), false)`, lastSeenAt: users.lastSeenAt })
+    .from(users)
+    .where(inArray(users.id, userIds));
+}

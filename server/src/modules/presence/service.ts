@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { Database } from '../../db/database.ts';
-import { rooms, type EventBus, type EventBusListener, type EventEnvelope } from '../../realtime/event-bus.ts';
-import { keepOnline, markOffline } from './repository.ts';
+import { PRESENCE_ROOM_PREFIX, rooms, type EventBus, type EventBusListener, type EventEnvelope } from '../../realtime/event-bus.ts';
+import type { SocketHub } from '../../realtime/socket-hub.ts';
+import type { ConversationsService } from '../conversations/service.ts';
+import { keepOnline, markOffline, presenceOf } from './repository.ts';
 
 const HEARTBEAT_MS = 30_000;
 /** Long enough to survive one missed heartbeat; a crashed instance's members go offline after it. */
@@ -10,7 +13,9 @@ const ONLINE_SECONDS = 75;
 /**
  * Online while a member has an open tab on any instance. Each instance counts its own tabs and
  * keeps users.online_until in the future for the members it holds; when one instance says a member
- * left, another that still holds a tab of theirs says otherwise.
+ * left, another that still holds a tab of theirs says otherwise. A change goes only to the tabs
+ * watching the member (their room), which are those of conversation partners that show it
+ * (docs/decisions/030): one member coming and going costs work for their partners, not for everyone.
  */
 export class PresenceService implements EventBusListener {
   private readonly tabs = new Map<string, number>();
@@ -20,6 +25,8 @@ export class PresenceService implements EventBusListener {
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
+    private readonly hub: SocketHub,
+    private readonly conversations: Pick<ConversationsService, 'partnersAmong'>,
     private readonly log: FastifyBaseLogger,
   ) {
     this.heartbeat = setInterval(() => {
@@ -46,9 +53,25 @@ export class PresenceService implements EventBusListener {
     this.tabs.delete(userId);
     const lastSeenAt = await markOffline(this.db, userId);
     await this.bus.publish({
-      rooms: [rooms.everyone],
+      rooms: [rooms.presence(userId)],
       event: { type: 'presence.updated', data: { userId, online: false, lastSeenAt: lastSeenAt.toISOString() } },
     });
+  }
+
+  /**
+   * The tab's socket shows these members' presence from now on, instead of those it showed before;
+   * members the viewer shares no conversation with are left out. Each newly watched member's
+   * presence is sent at once: a change made before the watch began is not missed.
+   */
+  async watch(socket: WebSocket, viewerId: string, memberIds: string[]): Promise<void> {
+    const allowed = new Set(await this.conversations.partnersAmong(viewerId, [...new Set(memberIds)]));
+    const watching = new Set(this.hub.roomsStartingWith(socket, PRESENCE_ROOM_PREFIX).map((room) => room.slice(PRESENCE_ROOM_PREFIX.length)));
+    this.hub.leave(socket, [...watching].filter((id) => !allowed.has(id)).map(rooms.presence));
+    const added = [...allowed].filter((id) => !watching.has(id));
+    this.hub.join(socket, added.map(rooms.presence));
+    for (const { userId, online, lastSeenAt } of await presenceOf(this.db, added)) {
+      this.hub.sendTo(socket, { type: 'presence.updated', data: { userId, online, lastSeenAt: online ? null : (lastSeenAt?.toISOString() ?? null) } });
+    }
   }
 
   deliver({ event }: EventEnvelope): void {
@@ -70,7 +93,7 @@ export class PresenceService implements EventBusListener {
   private async announceOnline(userId: string): Promise<void> {
     await keepOnline(this.db, [userId], ONLINE_SECONDS);
     await this.bus.publish({
-      rooms: [rooms.everyone],
+      rooms: [rooms.presence(userId)],
       event: { type: 'presence.updated', data: { userId, online: true, lastSeenAt: null } },
     });
   }

@@ -1,7 +1,8 @@
-import { TEXT, WS_PATH } from '@swapyard/contract';
+import { clientMessage, TEXT, WS_PATH, type ClientMessage } from '@swapyard/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
+import { latestOnly } from '../../lib/latest-only.ts';
 import { requireSession } from '../auth/authentication.ts';
 import { assertSameOrigin } from '../../plugins/same-origin.ts';
 import { rooms } from '../../realtime/event-bus.ts';
@@ -20,6 +21,19 @@ export function socketError(error: Error & { code?: string }, socket: WebSocket,
     request.log.error({ err: error }, 'WebSocket failed');
   }
   socket.terminate();
+}
+
+/** The tab's message, or why it is not one: a reason for the log, never the message itself. */
+function readClientMessage(data: RawData, isBinary: boolean): ClientMessage | { refused: string } {
+  if (isBinary) return { refused: 'a binary frame' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(data));
+  } catch {
+    return { refused: 'not JSON' };
+  }
+  const result = clientMessage.safeParse(parsed);
+  return result.success ? result.data : { refused: result.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; ') };
 }
 
 /** One socket per tab; the handshake is refused before the upgrade unless it is signed in and same-origin. */
@@ -42,6 +56,15 @@ export function socketRoute(hub: SocketHub, presence: PresenceService, config: C
         presence.opened(session.userId).catch(report);
         socket.once('close', () => {
           presence.closed(session.userId).catch(report);
+        });
+        const watch = latestOnly((memberIds: string[]) =>
+          presence.watch(socket, session.userId, memberIds).catch((error: unknown) => request.log.warn({ err: error }, 'presence watch failed')),
+        );
+        socket.on('message', (data, isBinary) => {
+          const message = readClientMessage(data, isBinary);
+          // The tab's fault, not ours: a warning without a stack, and the socket stays open.
+          if ('refused' in message) request.log.warn({ reason: message.refused }, 'bad message from a client');
+          else watch(message.data.userIds);
         });
       },
     );

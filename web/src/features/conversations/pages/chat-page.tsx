@@ -12,6 +12,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/document-title.ts';
+import { usePresenceWatch } from '../../../lib/presence-watch.ts';
 import { useQueuedActions } from '../../../lib/offline-queue.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useConversationProposals } from '../api/get-conversation-proposals.ts';
@@ -42,6 +43,7 @@ export function ChatPage() {
   const [reporting, setReporting] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   usePageTitle(conversation.data && memberName(conversation.data.other));
+  usePresenceWatch(conversation.data ? [conversation.data.other.id] : []);
 
   // Oldest page last in the cache, oldest message first on screen.
   const shown = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);

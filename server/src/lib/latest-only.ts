@@ -1,0 +1,25 @@
+/**
+ * Runs `run` for one value at a time; values given while it runs replace each other, and only the
+ * newest runs next. A sender that floods costs two runs at most, and the last value always wins.
+ * `run` handles its own failures: one that throws ends the run and its error reaches no one.
+ */
+export function latestOnly<T>(run: (value: T) => Promise<void>): (value: T) => void {
+  let running = false;
+  let next: { value: T } | undefined;
+  const drain = async () => {
+    running = true;
+    try {
+      while (next) {
+        const { value } = next;
+        next = undefined;
+        await run(value);
+      }
+    } finally {
+      running = false;
+    }
+  };
+  return (value) => {
+    next = { value };
+    if (!running) drain().catch(() => undefined);
+  };
+}
