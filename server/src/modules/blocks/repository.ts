@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { blocks } from '../../db/schema/index.ts';
 
@@ -40,7 +40,7 @@ export function blocksBy(db: Executor, blockerId: string): Promise<BlockRow[]> {
  * For another module's statement: true where the member did not block the owner in `ownerId` (a
  * column of that statement), so a list leaves out blocked members' rows in the same round trip.
  */
-export function notBlockedBy(blockerId: string, ownerId: SQLWrapper): SQL {
+export function notBlockedBy(blockerId: string | Placeholder, ownerId: SQLWrapper): SQL {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${ownerId})`;
 }
 

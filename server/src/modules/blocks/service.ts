@@ -1,5 +1,5 @@
 import { TEXT, type BlockBody, type BlockedMember, type BlockList } from '@swapyard/contract';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -74,7 +74,7 @@ export class BlocksService {
    * Whose listings the member does not want to see, as a condition for the statement that lists
    * them: false for the rows whose owner (`ownerId`, that statement's column) the member blocked.
    */
-  notBlockedBy(memberId: string, ownerId: SQLWrapper): SQL {
+  notBlockedBy(memberId: string | Placeholder, ownerId: SQLWrapper): SQL {
     return repo.notBlockedBy(memberId, ownerId);
   }
 

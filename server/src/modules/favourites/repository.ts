@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { favourites } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ export async function unsaveAll(db: Executor, memberId: string): Promise<void> {
 }
 
 /** For another module's statement: whether the member saved the item in `itemId` (a column of that statement). */
-export function savedBy(memberId: string, itemId: SQLWrapper): SQL<boolean> {
+export function savedBy(memberId: string | Placeholder, itemId: SQLWrapper): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${favourites} where ${favourites.memberId} = ${memberId} and ${favourites.itemId} = ${itemId})`;
 }
 

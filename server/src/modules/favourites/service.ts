@@ -1,5 +1,5 @@
 import { TEXT, type FavouritePage, type ItemFields, type ListedItem } from '@swapyard/contract';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
@@ -93,7 +93,7 @@ export class FavouritesService {
   }
 
   /** Whether the member saved the listing, as a column of the statement that lists it (`itemId` is its column). */
-  savedBy(memberId: string, itemId: SQLWrapper): SQL<boolean> {
+  savedBy(memberId: string | Placeholder, itemId: SQLWrapper): SQL<boolean> {
     return repo.savedBy(memberId, itemId);
   }
 

@@ -1,5 +1,5 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, not, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor, type DistanceCursor } from '../../db/keyset.ts';
@@ -37,7 +37,8 @@ export interface ItemFilters {
  * for them: conditions and marks that go into the statement listing the rows (ItemsService builds it).
  */
 export interface Reader {
-  id: string;
+  /** The member's id, or a placeholder for it in a prepared statement. */
+  id: string | Placeholder;
   /** False for a row whose owner (`ownerId`, a column of the statement) the reader blocked. */
   notBlocked: (ownerId: SQLWrapper) => SQL;
   /** Whether the reader saved the listing in `itemId`. */
@@ -59,7 +60,7 @@ const listingColumns = {
  * One page of listings in order, limited: a plain newest-first index scan that stops at the limit.
  * Index columns are DESC NULLS FIRST, as ORDER BY ... DESC is, or no index matches.
  */
-function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number) {
+function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number | Placeholder) {
   return db
     .select(listingColumns)
     .from(items)
@@ -123,7 +124,7 @@ function cardsOf(
 export type CardRow = Awaited<ReturnType<typeof listAvailable>>[number];
 
 /** A suspended member's listings are seen by nobody else while the suspension lasts. */
-function visibleTo(viewerId: string): SQL | undefined {
+function visibleTo(viewerId: string | Placeholder): SQL | undefined {
   return or(eq(items.ownerId, viewerId), not(suspendedNow(items.ownerId)));
 }
 
@@ -137,11 +138,22 @@ export function listAvailable(
   reader: Reader,
   filters: ItemFilters,
   cursor: Cursor | undefined,
-  limit: number,
+  limit: number | Placeholder,
   from?: MeasuredFrom,
   extras?: PageExtras,
 ) {
   return cardsOf(db, reader, page(db, marketplace(reader, filters), cursor, limit).as('listed'), { from }, extras);
+}
+
+/**
+ * The marketplace's plainest page, the one most asked for (no filter, no cursor, distances from the
+ * reader's own place), as a prepared statement: Drizzle builds its SQL once instead of on every
+ * request, and PostgreSQL keeps its plan. Executed with `readerId` and `limit`.
+ */
+export function prepareFirstPage(db: Executor, readerOf: (id: Placeholder) => Reader) {
+  return listAvailable(db, readerOf(sql.placeholder('readerId')), { type: 'all' }, undefined, sql.placeholder('limit'), 'own place', { originId: true }).prepare(
+    'marketplace_first_page',
+  );
 }
 
 /** How many listings the marketplace with these filters holds for the reader. */
@@ -176,12 +188,12 @@ function marketplace(reader: Reader, filters: ItemFilters): (SQL | undefined)[] 
  * A town's point on the sphere: given, or the reader's own place's, read by a subquery that
  * PostgreSQL runs once per statement (null when the reader has no place, which then matches nothing).
  */
-function pointOf(from: MeasuredFrom, readerId: string): SQL {
+function pointOf(from: MeasuredFrom, readerId: string | Placeholder): SQL {
   if (from !== 'own place') return sql`place_point(${from.latitude}::float8, ${from.longitude}::float8)`;
   return sql`(select place_point(${places.latitude}, ${places.longitude}) from ${users} join ${places} on ${places.id} = ${users.placeId} where ${users.id} = ${readerId})`;
 }
 const placePoint = sql`place_point(${places.latitude}, ${places.longitude})`;
-const metresBetween = (from: MeasuredFrom, readerId: string) => sql<number>`earth_distance(${pointOf(from, readerId)}, ${placePoint})`;
+const metresBetween = (from: MeasuredFrom, readerId: string | Placeholder) => sql<number>`earth_distance(${pointOf(from, readerId)}, ${placePoint})`;
 
 /** "Within `metres` of `from`". */
 export interface Radius {
@@ -193,11 +205,11 @@ export interface Radius {
  * The places within the radius: the cube box around the origin is what the GiST index on
  * places answers; the box's corners reach further than the radius, so the exact distance follows.
  */
-function placesInRadius({ from, metres }: Radius, readerId: string): SQL {
+function placesInRadius({ from, metres }: Radius, readerId: string | Placeholder): SQL {
   return sql`earth_box(${pointOf(from, readerId)}, ${metres}::float8) @> ${placePoint} and ${metresBetween(from, readerId)} <= ${metres}::float8`;
 }
 
-function placesWithin(radius: Radius, readerId: string) {
+function placesWithin(radius: Radius, readerId: string | Placeholder) {
   return sql`(select ${places.id} from ${places} where ${placesInRadius(radius, readerId)})`;
 }
 

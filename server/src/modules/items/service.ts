@@ -12,7 +12,7 @@ import {
   type MarketplacePage,
   type MarketplaceSort,
 } from '@swapyard/contract';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -76,12 +76,13 @@ export type ItemListedHook = (tx: Executor, itemIds: string[]) => Promise<void>;
  * Whether the member saved the listing in `itemId` (a column of the statement listing it):
  * favourites, built after items, give the condition (app.ts).
  */
-export type SavedBy = (memberId: string, itemId: SQLWrapper) => SQL<boolean>;
+export type SavedBy = (memberId: string | Placeholder, itemId: SQLWrapper) => SQL<boolean>;
 
 export class ItemsService {
   private readonly changeHooks: ItemChangeHook[] = [];
   private readonly listedHooks: ItemListedHook[] = [];
   private savedBy: SavedBy = repo.savedByNobody;
+  private firstPage: ReturnType<typeof repo.prepareFirstPage> | undefined;
 
   /** Listings whose location text has no place yet, for the one-off matching (places/backfill.ts). */
   readonly unplaced: UnplacedRows = {
@@ -115,7 +116,7 @@ export class ItemsService {
   }
 
   /** The member as a reader of listings: the conditions the blocks and favourites modules give for them. */
-  private reader(memberId: string): repo.Reader {
+  private reader(memberId: string | Placeholder): repo.Reader {
     return {
       id: memberId,
       notBlocked: (ownerId) => this.blocks.notBlockedBy(memberId, ownerId),
@@ -180,9 +181,12 @@ export class ItemsService {
     const byDistance = within !== undefined || sort === 'nearest';
     const extras = { originId: from === 'own place', unplacedOf: byDistance && !cursor ? filters : undefined };
     const radius = within === undefined ? undefined : within * 1000;
+    // The marketplace as it first opens, the page most asked for, runs prepared (its SQL built once).
+    const plain = !cursor && near === undefined && !byDistance && isUnfiltered(filters);
     // One row more than asked tells whether another page exists without counting.
-    const rows =
-      sort === 'nearest'
+    const rows = plain
+      ? await this.preparedFirstPage().execute({ readerId: session.userId, limit: limit + 1 })
+      : sort === 'nearest'
         ? await repo.listNearest(this.db, reader, filters, from, radius, decodeDistanceCursor(cursor), limit + 1, extras)
         : await repo.listAvailable(this.db, reader, { ...filters, within: radius === undefined ? undefined : { from, metres: radius } }, decodeCursor(cursor), limit + 1, from, extras);
     const first = rows[0];
@@ -198,6 +202,11 @@ export class ItemsService {
       origin: originId === null ? null : this.places.summary(originId),
       ...(unplaced === undefined || unplaced === null ? {} : { unplaced }),
     };
+  }
+
+  /** Prepared on first use, after app.ts has given favourites' condition. */
+  private preparedFirstPage() {
+    return (this.firstPage ??= repo.prepareFirstPage(this.db, (id) => this.reader(id)));
   }
 
   /** A town of the gazetteer to measure from, read from it, so a search writes no row. */
@@ -432,6 +441,12 @@ function kilometres(metres: number | null): number | null {
 /** A card as its reader sees it, from the row that listed it. */
 function presentRow(row: repo.CardRow): ListedItem {
   return presentListed(row.item, row.image ?? undefined, { favourited: row.favourited, distanceKm: kilometres(row.metres) });
+}
+
+/** No filter but the listing type "all": the marketplace as it first opens. */
+function isUnfiltered(filters: Omit<MarketplaceFilters, 'near' | 'within' | 'sort'>): boolean {
+  const { type, ...rest } = filters;
+  return type === 'all' && Object.values(rest).every((value) => value === undefined);
 }
 
 async function isStaff(session: Session): Promise<boolean> {
