@@ -284,7 +284,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   blocks.onPairChange((blockerId, blockedId) => conversations.announceContactChanged(blockerId, blockedId));
   defineTextMatching(jobs, database.db, places, [items.unplaced, profiles.unplaced]);
   const favourites = new FavouritesService(database.db, items, notifications);
-  items.favouritesFrom((memberId, itemIds) => favourites.savedAmong(memberId, itemIds));
+  items.favouritesFrom((memberId, itemId) => favourites.savedBy(memberId, itemId));
   items.onChange((tx, item, change, ownerName, next) => favourites.noteItemChange(tx, item, change, ownerName, next));
   proposals.onSwap((tx, swapped, parties) => favourites.noteSwap(tx, swapped, parties));
   const savedSearches = new SavedSearchesService(database.db, jobs, notifications, places);

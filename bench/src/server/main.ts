@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     rateLimits: Object.fromEntries(Object.keys(base.rateLimits).map((key) => [key, RELAXED_LIMIT])) as Config['rateLimits'],
   };
   const app = await buildApp(config);
-  await app.register(benchRoutes(app.services.database.db));
+  await app.register(benchRoutes(app.services.database.db, config.databaseUrl));
   process.once('SIGTERM', () => {
     app.close().then(
       () => process.exit(0),

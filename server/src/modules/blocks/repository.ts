@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { blocks } from '../../db/schema/index.ts';
 
@@ -34,6 +34,14 @@ export async function deleteBlock(db: Executor, blockerId: string, blockedId: st
 
 export function blocksBy(db: Executor, blockerId: string): Promise<BlockRow[]> {
   return db.select().from(blocks).where(eq(blocks.blockerId, blockerId)).orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
+}
+
+/**
+ * For another module's statement: true where the member did not block the owner in `ownerId` (a
+ * column of that statement), so a list leaves out blocked members' rows in the same round trip.
+ */
+export function notBlockedBy(blockerId: string | Placeholder, ownerId: SQLWrapper): SQL {
+  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${ownerId})`;
 }
 
 /** The blocks between the member and any of these others, in either direction. */

@@ -1,4 +1,5 @@
 import { TEXT, type BlockBody, type BlockedMember, type BlockList } from '@swapyard/contract';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -69,9 +70,12 @@ export class BlocksService {
     return { blocks: await this.present(await repo.blocksBy(this.db, session.userId)) };
   }
 
-  /** Whose listings the member does not want to see: the members they blocked. */
-  async blockedBy(memberId: string): Promise<string[]> {
-    return (await repo.blocksBy(this.db, memberId)).map((row) => row.blockedId);
+  /**
+   * Whose listings the member does not want to see, as a condition for the statement that lists
+   * them: false for the rows whose owner (`ownerId`, that statement's column) the member blocked.
+   */
+  notBlockedBy(memberId: string | Placeholder, ownerId: SQLWrapper): SQL {
+    return repo.notBlockedBy(memberId, ownerId);
   }
 
   /** Which of these others the member and they may no longer contact each other, whoever blocked whom. */

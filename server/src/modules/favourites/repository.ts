@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { favourites } from '../../db/schema/index.ts';
@@ -16,13 +16,9 @@ export async function unsaveAll(db: Executor, memberId: string): Promise<void> {
   await db.delete(favourites).where(eq(favourites.memberId, memberId));
 }
 
-export async function savedAmong(db: Executor, memberId: string, itemIds: string[]): Promise<Set<string>> {
-  if (itemIds.length === 0) return new Set();
-  const rows = await db
-    .select({ itemId: favourites.itemId })
-    .from(favourites)
-    .where(and(eq(favourites.memberId, memberId), inArray(favourites.itemId, itemIds)));
-  return new Set(rows.map((row) => row.itemId));
+/** For another module's statement: whether the member saved the item in `itemId` (a column of that statement). */
+export function savedBy(memberId: string | Placeholder, itemId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${favourites} where ${favourites.memberId} = ${memberId} and ${favourites.itemId} = ${itemId})`;
 }
 
 /** The member's saved items, newest saved first, from the cursor on (favourites_member_newest_idx). */

@@ -1,4 +1,5 @@
 import { TEXT, type FavouritePage, type ItemFields, type ListedItem } from '@swapyard/contract';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
@@ -91,9 +92,9 @@ export class FavouritesService {
     return repo.unsaveAll(tx, memberId);
   }
 
-  /** Which of these listings the member saved: one read for a whole page of cards. */
-  savedAmong(memberId: string, itemIds: string[]): Promise<Set<string>> {
-    return repo.savedAmong(this.db, memberId, itemIds);
+  /** Whether the member saved the listing, as a column of the statement that lists it (`itemId` is its column). */
+  savedBy(memberId: string | Placeholder, itemId: SQLWrapper): SQL<boolean> {
+    return repo.savedBy(memberId, itemId);
   }
 
   /**

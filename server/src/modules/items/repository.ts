@@ -1,5 +1,6 @@
 import type { ItemStatus, ItemType } from '@swapyard/contract';
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, ne, not, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { after, type Cursor, type DistanceCursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
@@ -12,11 +13,6 @@ export type PlaceRow = typeof places.$inferSelect;
 /** Where a distance is measured from (issue 17): a town, whose coordinates go to SQL and nowhere else. */
 export type Origin = Pick<PlaceRow, 'id' | 'name' | 'region' | 'country' | 'latitude' | 'longitude'>;
 
-/** "Within `metres` of `origin`". */
-export interface Radius {
-  origin: Origin;
-  metres: number;
-}
 export type ItemImageRow = typeof itemImages.$inferSelect;
 
 export interface ItemFilters {
@@ -26,8 +22,8 @@ export interface ItemFilters {
   minValue?: number | undefined;
   maxValue?: number | undefined;
   type: ItemType;
-  /** Owners whose listings the viewer blocked. */
-  hiddenOwners?: string[] | undefined;
+  /** Leaves out the reader's own listings: what is news to them. */
+  othersOnly?: boolean | undefined;
   /** Listed in this span (after `from`, up to `until`): what is new since a member last looked. */
   listed?: { from: Date; until: Date } | undefined;
   /** Only listings whose place lies within this radius. */
@@ -36,54 +32,144 @@ export interface ItemFilters {
   unplaced?: boolean | undefined;
 }
 
-const pageColumns = {
-  item: items,
+/**
+ * The member reading a list, and what the modules owning the blocks and favourites tables give
+ * for them: conditions and marks that go into the statement listing the rows (ItemsService builds it).
+ */
+export interface Reader {
+  /** The member's id, or a placeholder for it in a prepared statement. */
+  id: string | Placeholder;
+  /** False for a row whose owner (`ownerId`, a column of the statement) the reader blocked. */
+  notBlocked: (ownerId: SQLWrapper) => SQL;
+  /** Whether the reader saved the listing in `itemId`. */
+  saved: (itemId: SQLWrapper) => SQL<boolean>;
+}
+
+/** Until the favourites module gives its condition (app.ts): nothing is saved. */
+export const savedByNobody = (): SQL<boolean> => sql<boolean>`false`;
+
+/** Where distances are measured from: a town, or the reader's own place, read in the same statement. */
+export type MeasuredFrom = Origin | 'own place';
+
+const listingColumns = {
+  ...getTableColumns(items),
   cursorAt: sql<string>`${items.createdAt}::text`.as('cursor_at'),
 };
 
-export type PageRow = Awaited<ReturnType<typeof listAvailable>>[number];
-
 /**
- * Returns the query itself (awaitable), so a test can EXPLAIN exactly what runs. It stays a plain
- * newest-first index scan that stops at the limit; the page's images are read apart, by id
- * (firstImagesOf). Index columns are DESC NULLS FIRST, as ORDER BY ... DESC is, or no index matches.
+ * One page of listings in order, limited: a plain newest-first index scan that stops at the limit.
+ * Index columns are DESC NULLS FIRST, as ORDER BY ... DESC is, or no index matches.
  */
-function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number) {
+function page(db: Executor, where: (SQL | undefined)[], cursor: Cursor | undefined, limit: number | Placeholder) {
   return db
-    .select(pageColumns)
+    .select(listingColumns)
     .from(items)
-    .where(
-      and(
-        ...where,
-        after(items.createdAt, items.id, cursor),
-      ),
-    )
+    .where(and(...where, after(items.createdAt, items.id, cursor)))
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(limit);
 }
 
+/** What the marketplace's first page also says, read in its statement (and apart only when the page is empty). */
+interface PageExtras {
+  /** The reader's own place, when distances are measured from it. */
+  originId?: boolean;
+  /** How many listings these filters match that have no place. */
+  unplacedOf?: ItemFilters;
+}
+
+/**
+ * How a page's distances are had: measured from a place, or already listed (nearest first, which
+ * is also the page's order).
+ */
+type Distances = { from: MeasuredFrom | undefined } | { listed: SQL.Aliased<number> };
+
+/**
+ * The cards of a page of listings as the reader sees them, in the same statement as the page: each
+ * listing's first image, whether the reader saved it, its distance. Only the page's rows are
+ * joined: it is limited before.
+ */
+function cardsOf(
+  db: Executor,
+  reader: Reader,
+  listed: SubqueryWithSelection<typeof listingColumns, 'listed'>,
+  distances: Distances,
+  extras: PageExtras = {},
+) {
+  const item = Object.fromEntries(Object.keys(getTableColumns(items)).map((name) => [name, listed[name as keyof ItemRow]])) as {
+    [K in keyof ItemRow]: (typeof listed)[K];
+  };
+  const metres =
+    'listed' in distances
+      ? sql<number | null>`${distances.listed}`
+      : distances.from
+        ? sql<number | null>`(select ${metresBetween(distances.from, reader.id)} from ${places} where ${places.id} = ${listed.placeId})`
+        : sql<number | null>`null`;
+  return db
+    .select({
+      item,
+      cursorAt: listed.cursorAt,
+      image: itemImages,
+      favourited: reader.saved(listed.id),
+      metres: metres.mapWith((value: unknown) => (value === null ? null : Number(value))),
+      originId: extras.originId ? sql<number | null>`(select ${users.placeId} from ${users} where ${users.id} = ${reader.id})` : sql<null>`null`,
+      unplaced: extras.unplacedOf
+        ? sql<number | null>`(select count(*)::int from ${items} where ${and(...marketplace(reader, { ...extras.unplacedOf, unplaced: true }))})`
+        : sql<null>`null`,
+    })
+    .from(listed)
+    .leftJoin(itemImages, and(eq(itemImages.itemId, listed.id), eq(itemImages.position, 0)))
+    .orderBy(...('listed' in distances ? [asc(distances.listed)] : []), desc(listed.createdAt), desc(listed.id));
+}
+
+export type CardRow = Awaited<ReturnType<typeof listAvailable>>[number];
+
 /** A suspended member's listings are seen by nobody else while the suspension lasts. */
-function visibleTo(viewerId: string): SQL | undefined {
+function visibleTo(viewerId: string | Placeholder): SQL | undefined {
   return or(eq(items.ownerId, viewerId), not(suspendedNow(items.ownerId)));
 }
 
-/** The marketplace: available items only, newest first, every filter in SQL (trigram indexes serve the text). */
-export function listAvailable(db: Executor, viewerId: string, filters: ItemFilters, cursor: Cursor | undefined, limit: number) {
-  return page(db, marketplace(viewerId, filters), cursor, limit);
+/**
+ * The marketplace: available items only, newest first, every filter in SQL (trigram indexes serve
+ * the text), as cards, in one statement. Returns the query itself (awaitable), so a test can
+ * EXPLAIN exactly what runs.
+ */
+export function listAvailable(
+  db: Executor,
+  reader: Reader,
+  filters: ItemFilters,
+  cursor: Cursor | undefined,
+  limit: number | Placeholder,
+  from?: MeasuredFrom,
+  extras?: PageExtras,
+) {
+  return cardsOf(db, reader, page(db, marketplace(reader, filters), cursor, limit).as('listed'), { from }, extras);
 }
 
-/** How many listings the marketplace with these filters holds for the viewer. */
-export async function countAvailable(db: Executor, viewerId: string, filters: ItemFilters): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(items).where(and(...marketplace(viewerId, filters)));
+/**
+ * The marketplace's plainest page, the one most asked for (no filter, no cursor, distances from the
+ * reader's own place), as a prepared statement: Drizzle builds its SQL once instead of on every
+ * request, and PostgreSQL keeps its plan. Executed with `readerId` and `limit`.
+ */
+export function prepareFirstPage(db: Executor, readerOf: (id: Placeholder) => Reader) {
+  return listAvailable(db, readerOf(sql.placeholder('readerId')), { type: 'all' }, undefined, sql.placeholder('limit'), 'own place', { originId: true }).prepare(
+    'marketplace_first_page',
+  );
+}
+
+/** How many listings the marketplace with these filters holds for the reader. */
+export async function countAvailable(db: Executor, reader: Reader, filters: ItemFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(items).where(and(...marketplace(reader, filters)));
   return row?.n ?? 0;
 }
 
-function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[] {
+function marketplace(reader: Reader, filters: ItemFilters): (SQL | undefined)[] {
   const text = filters.q ? likeAnywhere(filters.q) : undefined;
   return [
     eq(items.status, 'available'),
-    visibleTo(viewerId),
+    visibleTo(reader.id),
     isNull(items.hiddenAt),
+    // The listings of members the reader blocked are not shown to them, wherever they look.
+    reader.notBlocked(items.ownerId),
     text ? or(ilike(items.title, text), ilike(items.description, text)) : undefined,
     filters.category ? eq(items.category, filters.category) : undefined,
     filters.location ? ilike(items.location, likeAnywhere(filters.location)) : undefined,
@@ -91,86 +177,89 @@ function marketplace(viewerId: string, filters: ItemFilters): (SQL | undefined)[
     filters.maxValue !== undefined ? lte(items.value, filters.maxValue) : undefined,
     filters.type === 'services' ? eq(items.kind, 'service') : undefined,
     filters.type === 'items' ? eq(items.kind, 'item') : undefined,
-    filters.hiddenOwners?.length ? notInArray(items.ownerId, filters.hiddenOwners) : undefined,
+    filters.othersOnly ? ne(items.ownerId, reader.id) : undefined,
     filters.listed ? and(gt(items.createdAt, filters.listed.from), lte(items.createdAt, filters.listed.until)) : undefined,
-    filters.within ? inArray(items.placeId, placesWithin(filters.within)) : undefined,
+    filters.within ? inArray(items.placeId, placesWithin(filters.within, reader.id)) : undefined,
     filters.unplaced ? isNull(items.placeId) : undefined,
   ];
 }
 
-const pointOf = (place: { latitude: number; longitude: number }) => sql`place_point(${place.latitude}::float8, ${place.longitude}::float8)`;
+/**
+ * A town's point on the sphere: given, or the reader's own place's, read by a subquery that
+ * PostgreSQL runs once per statement (null when the reader has no place, which then matches nothing).
+ */
+function pointOf(from: MeasuredFrom, readerId: string | Placeholder): SQL {
+  if (from !== 'own place') return sql`place_point(${from.latitude}::float8, ${from.longitude}::float8)`;
+  return sql`(select place_point(${places.latitude}, ${places.longitude}) from ${users} join ${places} on ${places.id} = ${users.placeId} where ${users.id} = ${readerId})`;
+}
 const placePoint = sql`place_point(${places.latitude}, ${places.longitude})`;
-const metresFrom = (origin: Origin) => sql<number>`earth_distance(${pointOf(origin)}, ${placePoint})`;
+const metresBetween = (from: MeasuredFrom, readerId: string | Placeholder) => sql<number>`earth_distance(${pointOf(from, readerId)}, ${placePoint})`;
+
+/** "Within `metres` of `from`". */
+export interface Radius {
+  from: MeasuredFrom;
+  metres: number;
+}
 
 /**
  * The places within the radius: the cube box around the origin is what the GiST index on
  * places answers; the box's corners reach further than the radius, so the exact distance follows.
  */
-function placesInRadius({ origin, metres }: Radius): SQL {
-  return sql`earth_box(${pointOf(origin)}, ${metres}::float8) @> ${placePoint} and ${metresFrom(origin)} <= ${metres}::float8`;
+function placesInRadius({ from, metres }: Radius, readerId: string | Placeholder): SQL {
+  return sql`earth_box(${pointOf(from, readerId)}, ${metres}::float8) @> ${placePoint} and ${metresBetween(from, readerId)} <= ${metres}::float8`;
 }
 
-function placesWithin(radius: Radius) {
-  return sql`(select ${places.id} from ${places} where ${placesInRadius(radius)})`;
+function placesWithin(radius: Radius, readerId: string | Placeholder) {
+  return sql`(select ${places.id} from ${places} where ${placesInRadius(radius, readerId)})`;
 }
 
 /**
  * The marketplace nearest first (issue 17): only listings with a place (within the radius when one
- * is given), by distance, and the listings of one town newest first. The places come first, nearest
- * first (the GiST index finds those in the radius), and each is asked for at most `limit` of its
- * listings from items_available_place_idx, already in newest order: a page reads a few rows per
- * place, however many listings the nearest town holds, where joining every listing and sorting them
- * read them all. The cursor's place resumes after the cursor; places nearer than it are skipped.
+ * is given), by distance, and the listings of one town newest first, as cards. The places come
+ * first, nearest first (the GiST index finds those in the radius), and each is asked for at most
+ * `limit` of its listings from items_available_place_idx, already in newest order: a page reads a
+ * few rows per place, however many listings the nearest town holds, where joining every listing and
+ * sorting them read them all. The cursor's place resumes after the cursor; places nearer than it are skipped.
  */
 export function listNearest(
   db: Executor,
-  viewerId: string,
+  reader: Reader,
   filters: ItemFilters,
-  origin: Origin,
+  from: MeasuredFrom,
   radiusMetres: number | undefined,
   cursor: DistanceCursor | undefined,
   limit: number,
+  extras?: PageExtras,
 ) {
   const near = db
-    .select({ placeId: places.id, metres: metresFrom(origin).as('metres') })
+    .select({ placeId: places.id, metres: metresBetween(from, reader.id).as('metres') })
     .from(places)
-    .where(radiusMetres === undefined ? undefined : placesInRadius({ origin, metres: radiusMetres }))
+    .where(radiusMetres === undefined ? undefined : placesInRadius({ from, metres: radiusMetres }, reader.id))
     .as('near');
   const listed = db
-    .select({ ...getTableColumns(items), cursorAt: sql<string>`${items.createdAt}::text`.as('cursor_at') })
+    .select(listingColumns)
     .from(items)
     .where(
       and(
         eq(items.placeId, near.placeId),
-        ...marketplace(viewerId, filters),
+        ...marketplace(reader, filters),
         cursor ? or(sql`${near.metres} > ${cursor.metres}::float8`, after(items.createdAt, items.id, cursor)) : undefined,
       ),
     )
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(limit)
-    .as('listed');
-  const item = Object.fromEntries(Object.keys(getTableColumns(items)).map((name) => [name, listed[name as keyof ItemRow]])) as {
-    [K in keyof ItemRow]: (typeof listed)[K];
-  };
-  return db
-    .select({ item, cursorAt: listed.cursorAt, metres: sql<number>`${near.metres}`.mapWith(Number) })
+    .as('listed_here');
+  const columns = Object.fromEntries(Object.keys(listingColumns).map((name) => [name, listed[name as keyof typeof listingColumns]])) as unknown as typeof listingColumns;
+  const nearest = db
+    .select({ ...columns, metres: sql<number>`${near.metres}`.as('metres') })
     .from(near)
     .crossJoinLateral(listed)
-    .where(cursor ? sql`${near.metres} >= ${cursor.metres}::float8` : undefined)
+    // No distance, no place to measure from: the reader has none.
+    .where(and(sql`${near.metres} is not null`, cursor ? sql`${near.metres} >= ${cursor.metres}::float8` : undefined))
     .orderBy(asc(near.metres), desc(listed.createdAt), desc(listed.id))
-    .limit(limit);
-}
-
-export type NearestRow = Awaited<ReturnType<typeof listNearest>>[number];
-
-/** Metres from the origin to each of these places; coordinates stay in SQL. */
-export async function distancesFrom(db: Executor, origin: Origin, placeIds: number[]): Promise<Map<number, number>> {
-  if (placeIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: places.id, metres: metresFrom(origin).mapWith(Number) })
-    .from(places)
-    .where(inArray(places.id, placeIds));
-  return new Map(rows.map((row) => [row.id, row.metres]));
+    .limit(limit)
+    .as('listed');
+  return cardsOf(db, reader, nearest, { listed: nearest.metres }, extras);
 }
 
 /** The member's own place: where the marketplace measures from when no place is asked for. */
@@ -186,55 +275,53 @@ export async function placeOfMember(db: Executor, userId: string): Promise<Place
 /** With `withHidden` false, the listings a moderator hid are left out: what other members see of the owner. */
 export function listByOwner(
   db: Executor,
-  viewerId: string,
+  reader: Reader,
   ownerId: string,
   status: ItemStatus | undefined,
   cursor: Cursor | undefined,
   limit: number,
   withHidden = true,
 ) {
-  return page(
-    db,
-    [
-      eq(items.ownerId, ownerId),
-      visibleTo(viewerId),
-      status ? eq(items.status, status) : undefined,
-      withHidden ? undefined : isNull(items.hiddenAt),
-    ],
-    cursor,
-    limit,
-  );
+  const where = [eq(items.ownerId, ownerId), visibleTo(reader.id), status ? eq(items.status, status) : undefined, withHidden ? undefined : isNull(items.hiddenAt)];
+  return cardsOf(db, reader, page(db, where, cursor, limit).as('listed'), { from: 'own place' });
 }
 
-export async function findWithOwner(db: Executor, id: string, viewerId: string) {
+/** The listing with its owner, whether the reader saved it and how far it is from their place. */
+export async function findWithOwner(db: Executor, id: string, reader: Reader) {
   const [row] = await db
     .select({
       item: items,
       owner: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl, deletedAt: users.deletedAt },
+      favourited: reader.saved(items.id),
+      metres: sql<number | null>`(select ${metresBetween('own place', reader.id)} from ${places} where ${places.id} = ${items.placeId})`.mapWith(
+        (value: unknown) => (value === null ? null : Number(value)),
+      ),
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
-    .where(and(eq(items.id, id), visibleTo(viewerId)));
+    .where(and(eq(items.id, id), visibleTo(reader.id)));
   return row;
 }
 
 /**
- * The listings among these that the viewer may see, by the item page's rule (a suspended owner's
- * never; a hidden one only with `withHidden`, or when it is the viewer's own), leaving out `hiddenOwners`.
+ * The cards of the listings among these that the reader may see, by the item page's rule (a
+ * suspended owner's never; a hidden one only with `withHidden`, or when it is the reader's own),
+ * leaving out those of members the reader blocked.
  */
-export function itemsSeenBy(db: Executor, viewerId: string, ids: string[], withHidden: boolean, hiddenOwners: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
+export function itemsSeenBy(db: Executor, reader: Reader, ids: string[], withHidden: boolean) {
+  const seen = db
+    .select(listingColumns)
     .from(items)
     .where(
       and(
         inArray(items.id, ids),
-        visibleTo(viewerId),
-        withHidden ? undefined : or(isNull(items.hiddenAt), eq(items.ownerId, viewerId)),
-        hiddenOwners.length ? notInArray(items.ownerId, hiddenOwners) : undefined,
+        visibleTo(reader.id),
+        withHidden ? undefined : or(isNull(items.hiddenAt), eq(items.ownerId, reader.id)),
+        reader.notBlocked(items.ownerId),
       ),
-    );
+    )
+    .as('listed');
+  return cardsOf(db, reader, seen, { from: 'own place' });
 }
 
 export async function isSuspended(db: Executor, userId: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   type MarketplacePage,
   type MarketplaceSort,
 } from '@swapyard/contract';
+import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -35,7 +36,7 @@ export interface ListOptions {
 }
 
 /** The marketplace's filters: the repository's, and the distance ones of issue 17. */
-export type MarketplaceFilters = Omit<repo.ItemFilters, 'hiddenOwners' | 'listed' | 'within' | 'unplaced'> & {
+export type MarketplaceFilters = Omit<repo.ItemFilters, 'othersOnly' | 'listed' | 'within' | 'unplaced'> & {
   type: ItemType;
   near?: number | undefined;
   within?: number | undefined;
@@ -72,13 +73,17 @@ export type ItemChangeHook = (
  */
 export type ItemListedHook = (tx: Executor, itemIds: string[]) => Promise<void>;
 
-/** Which of these listings the member saved: favourites, built after items, answer it (app.ts). */
-export type SavedAmong = (memberId: string, itemIds: string[]) => Promise<Set<string>>;
+/**
+ * Whether the member saved the listing in `itemId` (a column of the statement listing it):
+ * favourites, built after items, give the condition (app.ts).
+ */
+export type SavedBy = (memberId: string | Placeholder, itemId: SQLWrapper) => SQL<boolean>;
 
 export class ItemsService {
   private readonly changeHooks: ItemChangeHook[] = [];
   private readonly listedHooks: ItemListedHook[] = [];
-  private savedAmong: SavedAmong = () => Promise.resolve(new Set());
+  private savedBy: SavedBy = repo.savedByNobody;
+  private firstPage: ReturnType<typeof repo.prepareFirstPage> | undefined;
 
   /** Listings whose location text has no place yet, for the one-off matching (places/backfill.ts). */
   readonly unplaced: UnplacedRows = {
@@ -107,8 +112,17 @@ export class ItemsService {
     for (const hook of this.listedHooks) await hook(tx, itemIds);
   }
 
-  favouritesFrom(savedAmong: SavedAmong): void {
-    this.savedAmong = savedAmong;
+  favouritesFrom(savedBy: SavedBy): void {
+    this.savedBy = savedBy;
+  }
+
+  /** The member as a reader of listings: the conditions the blocks and favourites modules give for them. */
+  private reader(memberId: string | Placeholder): repo.Reader {
+    return {
+      id: memberId,
+      notBlocked: (ownerId) => this.blocks.notBlockedBy(memberId, ownerId),
+      saved: (itemId) => this.savedBy(memberId, itemId),
+    };
   }
 
   /** Locks item rows in id order, in the caller's transaction: before any proposal row (see the repository). */
@@ -156,52 +170,49 @@ export class ItemsService {
   }
 
   /**
-   * The marketplace. A distance filter (`within`, or `sort` nearest) needs a place: `near`, else the
-   * member's own; it leaves out the listings without a place, and its first page counts them.
+   * The marketplace, in one statement. A distance filter (`within`, or `sort` nearest) needs a
+   * place: `near`, else the member's own; it leaves out the listings without a place, and its first
+   * page counts them. The member's place and that count come with the page's rows; an empty page
+   * has no row to carry them, so then they are read apart.
    */
   async list(session: Session, query: MarketplaceFilters, { cursor, limit }: ListOptions): Promise<MarketplacePage> {
-    const { near, within, sort = 'newest', ...rest } = query;
-    const [origin, hiddenOwners] = await Promise.all([
-      this.originFor(session, near),
-      // The listings of members this one blocked are not shown to them, wherever they look.
-      this.blocks.blockedBy(session.userId),
-    ]);
-    const filters = { ...rest, hiddenOwners };
+    const { near, within, sort = 'newest', ...filters } = query;
+    const reader = this.reader(session.userId);
+    const from = near === undefined ? 'own place' : this.town(near);
     const byDistance = within !== undefined || sort === 'nearest';
-    if (byDistance && !origin) throw badRequest(TEXT.distance.placeRequired);
-    const radius = origin && within !== undefined ? { origin, metres: within * 1000 } : undefined;
+    const extras = { originId: from === 'own place', unplacedOf: byDistance && !cursor ? filters : undefined };
+    const radius = within === undefined ? undefined : within * 1000;
+    // The marketplace as it first opens, the page most asked for, runs prepared (its SQL built once).
+    const plain = !cursor && near === undefined && !byDistance && isUnfiltered(filters);
     // One row more than asked tells whether another page exists without counting.
-    const [page, unplaced] = await Promise.all([
-      sort === 'nearest' && origin
-        ? this.nearestPage(session, filters, origin, radius?.metres, cursor, limit)
-        : this.toPage(session, await repo.listAvailable(this.db, session.userId, { ...filters, within: radius }, decodeCursor(cursor), limit + 1), limit, origin),
-      // The count does not change from page to page: the first page says it.
-      byDistance && !cursor ? repo.countAvailable(this.db, session.userId, { ...filters, unplaced: true }) : undefined,
-    ]);
-    return { ...page, origin: origin ? presentPlace(origin) : null, ...(unplaced === undefined ? {} : { unplaced }) };
+    const rows = plain
+      ? await this.preparedFirstPage().execute({ readerId: session.userId, limit: limit + 1 })
+      : sort === 'nearest'
+        ? await repo.listNearest(this.db, reader, filters, from, radius, decodeDistanceCursor(cursor), limit + 1, extras)
+        : await repo.listAvailable(this.db, reader, { ...filters, within: radius === undefined ? undefined : { from, metres: radius } }, decodeCursor(cursor), limit + 1, from, extras);
+    const first = rows[0];
+    const originId = from === 'own place' ? (first ? first.originId : ((await repo.placeOfMember(this.db, session.userId))?.id ?? null)) : from.id;
+    if (byDistance && originId === null) throw badRequest(TEXT.distance.placeRequired);
+    const unplaced = extras.unplacedOf && (first ? first.unplaced : await repo.countAvailable(this.db, reader, { ...filters, unplaced: true }));
+    const { visible, nextCursor } = splitPage(rows, limit, (row) =>
+      sort === 'nearest' ? [row.metres ?? 0, row.cursorAt, row.item.id] : [row.cursorAt, row.item.id],
+    );
+    return {
+      items: visible.map(presentRow),
+      nextCursor,
+      origin: originId === null ? null : this.places.summary(originId),
+      ...(unplaced === undefined || unplaced === null ? {} : { unplaced }),
+    };
   }
 
-  private async nearestPage(
-    session: Session,
-    filters: repo.ItemFilters,
-    origin: repo.Origin,
-    radiusMetres: number | undefined,
-    cursor: string | undefined,
-    limit: number,
-  ): Promise<ItemPage> {
-    const rows = await repo.listNearest(this.db, session.userId, filters, origin, radiusMetres, decodeDistanceCursor(cursor), limit + 1);
-    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.metres, row.cursorAt, row.item.id]);
-    const metres = new Map(visible.map((row) => [row.item.id, row.metres]));
-    return { items: await this.toCards(session, visible.map((row) => row.item as repo.ItemRow), { known: metres }), nextCursor };
+  /** Prepared on first use, after app.ts has given favourites' condition. */
+  private preparedFirstPage() {
+    return (this.firstPage ??= repo.prepareFirstPage(this.db, (id) => this.reader(id)));
   }
 
-  /**
-   * Where distances are measured from: the place asked for, any town of the gazetteer (read from it,
-   * so a search writes no row), else the member's own.
-   */
-  private async originFor(session: Session, near: number | undefined): Promise<repo.Origin | undefined> {
-    if (near === undefined) return repo.placeOfMember(this.db, session.userId);
-    const [summary, position] = [this.places.summary(near), this.places.position(near)];
+  /** A town of the gazetteer to measure from, read from it, so a search writes no row. */
+  private town(placeId: number): repo.Origin {
+    const [summary, position] = [this.places.summary(placeId), this.places.position(placeId)];
     if (!summary || !position) throw badRequest(TEXT.places.unknown);
     return { ...summary, ...position };
   }
@@ -212,15 +223,13 @@ export class ItemsService {
    */
   async newInMarketplace(memberId: string, listed: { from: Date; until: Date }, limit: number): Promise<{ items: ItemCard[]; total: number }> {
     // Their own listings are no news to them; those of members they blocked the marketplace leaves out.
-    const hiddenOwners = [memberId, ...(await this.blocks.blockedBy(memberId))];
-    const filters = { type: 'all' as const, hiddenOwners, listed };
+    const reader = this.reader(memberId);
+    const filters = { type: 'all' as const, othersOnly: true, listed };
     const [rows, total] = await Promise.all([
-      repo.listAvailable(this.db, memberId, filters, undefined, limit),
-      repo.countAvailable(this.db, memberId, filters),
+      repo.listAvailable(this.db, reader, filters, undefined, limit),
+      repo.countAvailable(this.db, reader, filters),
     ]);
-    const images = await repo.firstImagesOf(this.db, rows.map((row) => row.item.id));
-    const imageOf = new Map(images.map((image) => [image.itemId, image]));
-    return { items: rows.map(({ item }) => presentCard(item, imageOf.get(item.id))), total };
+    return { items: rows.map(({ item, image }) => presentCard(item, image ?? undefined)), total };
   }
 
   async listByOwner(
@@ -229,16 +238,14 @@ export class ItemsService {
     { cursor, limit, status }: ListOptions & { status?: ItemStatus | undefined },
   ): Promise<ItemPage> {
     const withHidden = ownerId === session.userId || (await isStaff(session));
-    const [rows, origin] = await Promise.all([
-      repo.listByOwner(this.db, session.userId, ownerId, status, decodeCursor(cursor), limit + 1, withHidden),
-      repo.placeOfMember(this.db, session.userId),
-    ]);
-    return this.toPage(session, rows, limit, origin);
+    const rows = await repo.listByOwner(this.db, this.reader(session.userId), ownerId, status, decodeCursor(cursor), limit + 1, withHidden);
+    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
+    return { items: visible.map(presentRow), nextCursor };
   }
 
   /** Every listing of the member, whatever its status, with all its pictures: their data export. */
   async ownListings(session: Session, { cursor, limit }: ListOptions): Promise<{ listings: ItemDetail[]; nextCursor: string | null }> {
-    const rows = await repo.listByOwner(this.db, session.userId, session.userId, undefined, decodeCursor(cursor), limit + 1);
+    const rows = await repo.listByOwner(this.db, this.reader(session.userId), session.userId, undefined, decodeCursor(cursor), limit + 1);
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
     const images = await repo.imagesOfItems(this.db, visible.map((row) => row.item.id));
     // Signed in, so not a former member.
@@ -255,16 +262,8 @@ export class ItemsService {
   async get(session: Session, id: string): Promise<ItemDetail> {
     const found = await this.seenBy(session, id);
     if (!found) throw notFound(TEXT.items.notFoundTitle);
-    const [images, saved, origin] = await Promise.all([
-      repo.imagesOf(this.db, id),
-      this.savedAmong(session.userId, [id]),
-      repo.placeOfMember(this.db, session.userId),
-    ]);
-    const metres = await this.metresFrom(origin, [found.item]);
-    return presentDetail(found.item, presentMember(found.owner), images, {
-      favourited: saved.has(id),
-      distanceKm: kilometres(metres.get(id)),
-    });
+    const images = await repo.imagesOf(this.db, id);
+    return presentDetail(found.item, presentMember(found.owner), images, { favourited: found.favourited, distanceKm: kilometres(found.metres) });
   }
 
   /**
@@ -272,9 +271,9 @@ export class ItemsService {
    * listing of a member they blocked, as the marketplace leaves those out. Favourites shows and saves by it.
    */
   async cardsSeenBy(session: Session, ids: string[]): Promise<Map<string, ListedItem>> {
-    const [hiddenOwners, origin] = await Promise.all([this.blocks.blockedBy(session.userId), repo.placeOfMember(this.db, session.userId)]);
-    const rows = await repo.itemsSeenBy(this.db, session.userId, ids, await isStaff(session), hiddenOwners);
-    return new Map((await this.toCards(session, rows, { origin })).map((card) => [card.id, card]));
+    if (ids.length === 0) return new Map();
+    const rows = await repo.itemsSeenBy(this.db, this.reader(session.userId), ids, await isStaff(session));
+    return new Map(rows.map((row) => [row.item.id, presentRow(row)]));
   }
 
   /** Whose the listing is, when this member can see it at all: what they may report. */
@@ -283,7 +282,7 @@ export class ItemsService {
   }
 
   private async seenBy(session: Session, id: string) {
-    const found = await repo.findWithOwner(this.db, id, session.userId);
+    const found = await repo.findWithOwner(this.db, id, this.reader(session.userId));
     // A hidden listing is gone for everyone but its owner (who sees why) and the moderators.
     if (found?.item.hiddenAt && found.item.ownerId !== session.userId && !(await isStaff(session))) return undefined;
     return found;
@@ -340,7 +339,7 @@ export class ItemsService {
 
   /** A change that matters withdraws the pending proposals the item is in (docs/decisions/009). */
   async update(session: Session, id: string, form: MultipartForm): Promise<ItemDetail> {
-    const current = await repo.findWithOwner(this.db, id, session.userId);
+    const current = await repo.findWithOwner(this.db, id, this.reader(session.userId));
     if (!current) throw notFound(TEXT.items.notFoundTitle);
     if (current.item.ownerId !== session.userId) throw forbidden(TEXT.items.updateForbidden);
     if (current.item.status === 'swapped') throw badRequest(TEXT.items.swappedLocked);
@@ -430,52 +429,25 @@ export class ItemsService {
     return afterCommit;
   }
 
-  private async toPage(session: Session, rows: repo.PageRow[], limit: number, origin: repo.Origin | undefined): Promise<ItemPage> {
-    const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.item.id]);
-    return { items: await this.toCards(session, visible.map((row) => row.item), { origin }), nextCursor };
-  }
-
-  /**
-   * A page's first images, the reader's saved marks and distances, each read once for the whole
-   * page: distances `known` from the query that listed them, else measured from `origin`.
-   */
-  private async toCards(
-    session: Session,
-    rows: repo.ItemRow[],
-    distances: { known: Map<string, number> } | { origin: repo.Origin | undefined },
-  ): Promise<ListedItem[]> {
-    const ids = rows.map((item) => item.id);
-    const [images, saved, metres] = await Promise.all([
-      repo.firstImagesOf(this.db, ids),
-      this.savedAmong(session.userId, ids),
-      'known' in distances ? distances.known : this.metresFrom(distances.origin, rows),
-    ]);
-    const imageOf = new Map(images.map((image) => [image.itemId, image]));
-    return rows.map((item) =>
-      presentListed(item, imageOf.get(item.id), { favourited: saved.has(item.id), distanceKm: kilometres(metres.get(item.id)) }),
-    );
-  }
-
-  /** Metres from the origin to each listing that has a place, by listing id. */
-  private async metresFrom(origin: repo.Origin | undefined, rows: repo.ItemRow[]): Promise<Map<string, number>> {
-    const placed = rows.filter((item) => item.placeId !== null);
-    if (!origin || placed.length === 0) return new Map();
-    const byPlace = await repo.distancesFrom(this.db, origin, [...new Set(placed.map((item) => item.placeId!))]);
-    return new Map(placed.flatMap((item) => (byPlace.has(item.placeId!) ? [[item.id, byPlace.get(item.placeId!)!]] : [])));
-  }
-
   private announce(type: 'items.created' | 'items.updated' | 'items.deleted', itemId: string, ownerId: string) {
     return this.bus.publish({ rooms: [rooms.everyone], event: { type, data: { itemId, ownerId } } });
   }
 }
 
 /** Whole kilometres, as members are shown them: a town's distance, never more exact. */
-function kilometres(metres: number | undefined): number | null {
-  return metres === undefined ? null : Math.round(metres / 1000);
+function kilometres(metres: number | null): number | null {
+  return metres === null ? null : Math.round(metres / 1000);
 }
 
-function presentPlace(place: repo.Origin) {
-  return { id: place.id, name: place.name, region: place.region, country: place.country };
+/** A card as its reader sees it, from the row that listed it. */
+function presentRow(row: repo.CardRow): ListedItem {
+  return presentListed(row.item, row.image ?? undefined, { favourited: row.favourited, distanceKm: kilometres(row.metres) });
+}
+
+/** No filter but the listing type "all": the marketplace as it first opens. */
+function isUnfiltered(filters: Omit<MarketplaceFilters, 'near' | 'within' | 'sort'>): boolean {
+  const { type, ...rest } = filters;
+  return type === 'all' && Object.values(rest).every((value) => value === undefined);
 }
 
 function toImageRow(image: StoredImage) {
