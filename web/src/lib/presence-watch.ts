@@ -21,7 +21,12 @@ function changed(): void {
 
 /** Shows these members' presence until the returned function is called. */
 export function watchPresence(userIds: readonly string[]): () => void {
-  for (const id of userIds) shown.set(id, (shown.get(id) ?? 0) + 1);
+  for (const id of userIds) {
+    const count = shown.get(id) ?? 0;
+    // Moved to the end: past the server's limit the most recently watched are kept (watchedMembers).
+    shown.delete(id);
+    shown.set(id, count + 1);
+  }
   if (userIds.length > 0) changed();
   let released = false;
   return () => {
@@ -36,9 +41,9 @@ export function watchPresence(userIds: readonly string[]): () => void {
   };
 }
 
-/** The members watched now, as many as the server takes. */
+/** The members watched now, as many as the server takes: the page just opened shows the newest. */
 export function watchedMembers(): string[] {
-  return [...shown.keys()].slice(0, PRESENCE_WATCH_MAX);
+  return [...shown.keys()].slice(-PRESENCE_WATCH_MAX);
 }
 
 /** Called once after each batch of changes to the set. */

@@ -1,7 +1,6 @@
-import { WS_CLOSE } from '@swapyard/contract';
+import { PRESENCE_WATCH_MAX, WS_CLOSE } from '@swapyard/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRESENCE_WATCH_MAX } from '@swapyard/contract';
-import { watchPresence } from './presence-watch.ts';
+import { watchPresence as watchPresenceForPage } from './presence-watch.ts';
 import { connectSocket, type SocketHandlers } from './socket-client.ts';
 
 /** Stands in for the browser's WebSocket: the test opens, closes and speaks for the server. */
@@ -67,7 +66,16 @@ beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0.999999);
 });
 
+/** Every watch a test makes, let go after it: the watched set is the module's, shared by every test. */
+const releases: (() => void)[] = [];
+function watchPresence(userIds: readonly string[]): () => void {
+  const release = watchPresenceForPage(userIds);
+  releases.push(release);
+  return release;
+}
+
 afterEach(() => {
+  for (const release of releases.splice(0)) release();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -236,12 +244,16 @@ describe("the tab's presence watch", () => {
     stop();
   });
 
-  it('asks for no more members than the server takes', async () => {
+  it('asks for no more members than the server takes, keeping those watched most recently', async () => {
     const many = Array.from({ length: PRESENCE_WATCH_MAX + 5 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const release = watchPresence(many);
+    watchPresence(many);
     const stop = await openTab();
-    expect(watches(latest())).toEqual([many.slice(0, PRESENCE_WATCH_MAX)]);
-    release();
+    expect(watches(latest())).toEqual([many.slice(-PRESENCE_WATCH_MAX)]);
+
+    // A chat opened now with the first of them shows them: they are kept, the oldest other left out.
+    watchPresence([many[0]!]);
+    await advance(0);
+    expect(watches(latest()).at(-1)).toEqual([...many.slice(-PRESENCE_WATCH_MAX + 1), many[0]]);
     stop();
   });
 

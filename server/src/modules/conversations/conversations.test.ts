@@ -291,6 +291,12 @@ describe('presence', () => {
         { userId: ann.user.id, online: true, lastSeenAt: null },
         { userId: ann.user.id, online: false, lastSeenAt: expect.any(String) },
       ]);
+
+    // Back again: online, and the time she was last seen is past, as the tab's event says.
+    const annBack = await openSocket(app, { cookie: ann.cookie });
+    await expect.poll(async () => (await summary()).otherPresence).toEqual({ online: true, lastSeenAt: null });
+    await expect.poll(() => presenceHeard(benTab).at(-1)).toEqual({ userId: ann.user.id, online: true, lastSeenAt: null });
+    annBack.socket.close();
     benTab.socket.close();
   });
 });

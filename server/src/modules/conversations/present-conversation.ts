@@ -1,4 +1,5 @@
 import { TEXT, type ChatMessage, type ConversationSummary } from '@swapyard/contract';
+import { presentPresence } from '../presence/present-presence.ts';
 import { presentMember } from '../profiles/present-member.ts';
 import { imageUrl } from '../uploads/image-keys.ts';
 import type * as repo from './repository.ts';
@@ -24,7 +25,7 @@ export function presentSummary(row: SummaryRow, contactClosed: boolean): Convers
     id: row.conversation.id,
     item: row.conversation.itemId && row.itemTitle !== null ? { id: row.conversation.itemId, title: row.itemTitle } : null,
     other: presentMember(row.other),
-    otherPresence: { online: row.otherOnline, lastSeenAt: row.otherLastSeenAt?.toISOString() ?? null },
+    otherPresence: presentPresence(row.otherPresence),
     lastMessage: row.conversation.lastMessage,
     lastMessageAt: row.conversation.lastMessageAt.toISOString(),
     unreadCount: row.unreadCount,

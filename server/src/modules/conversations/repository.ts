@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
+import { presenceColumns } from '../presence/present-presence.ts';
 import { ownerOfImageKey } from '../uploads/image-keys.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -117,8 +118,7 @@ export function listForMember(
       cursorAt: sql<string>`${conversations.lastMessageAt}::text`,
       other: { id: users.id, displayName: users.displayName, photoUrl: users.photoUrl, deletedAt: users.deletedAt },
       itemTitle: items.title,
-      otherOnline: sql<boolean>`coalesce(${users.onlineUntil} > now(), false)`,
-      otherLastSeenAt: users.lastSeenAt,
+      otherPresence: presenceColumns,
       unreadCount: sql<number>`(
         select count(*)::int from ${messages}
         where ${messages.conversationId} = ${conversations.id}

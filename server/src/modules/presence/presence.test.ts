@@ -1,7 +1,9 @@
 import { PRESENCE_WATCH, PRESENCE_WATCH_MAX, type ConversationSummary } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { rooms } from '../../realtime/event-bus.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { LogCapture } from '../../test/log-capture.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
@@ -23,6 +25,7 @@ beforeEach(async () => {
   await converse(ben, dan);
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await app.close();
 });
 
@@ -34,6 +37,8 @@ async function converse(from: Member, to: Member): Promise<ConversationSummary> 
 }
 
 const conversationWithAnn = () => converse(ben, ann);
+
+const FLOODING = 'too many messages from a client: those beyond the limit are ignored';
 
 const tabOf = (member: Member) => openSocket(app, { cookie: member.cookie });
 const offlineNeverSeen = (member: Member) => ({ userId: member.user.id, online: false, lastSeenAt: null });
@@ -103,12 +108,12 @@ describe('presence', () => {
     benTab.socket.close();
   });
 
-  it('warns about a message no tab should send, without a stack, and the socket goes on working', async () => {
+  it('warns once about the messages no tab should send, without a stack and with the reason cut short, and the socket goes on working', async () => {
     const benTab = await tabOf(ben);
     const bad = [
+      JSON.stringify({ type: PRESENCE_WATCH, data: { userIds: Array.from({ length: PRESENCE_WATCH_MAX }, () => 'not-a-member') } }),
       'not json',
       JSON.stringify({ type: 'presence.unwatch', data: {} }),
-      JSON.stringify({ type: PRESENCE_WATCH, data: { userIds: ['not-a-member'] } }),
       JSON.stringify({ type: PRESENCE_WATCH, data: { userIds: Array.from({ length: PRESENCE_WATCH_MAX + 1 }, () => randomUUID()) } }),
     ];
     for (const message of bad) benTab.socket.send(message);
@@ -117,11 +122,93 @@ describe('presence', () => {
     watchPresence(benTab, [ann.user.id]);
 
     await expect.poll(() => presenceHeard(benTab)).toEqual([offlineNeverSeen(ann)]);
-    expect(log.entries().filter((entry) => entry.msg === 'bad message from a client')).toEqual(
-      Array.from({ length: 5 }, () => expect.objectContaining({ level: 40, reason: expect.any(String) })),
-    );
+    const warnings = log.entries().filter((entry) => entry.msg === 'bad message from a client');
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, reason: expect.stringMatching(/^data\.userIds\.0: Invalid UUID; /) })]);
+    expect(String(warnings[0]?.reason).length).toBeLessThanOrEqual(200);
     expect(log.failures()).toEqual([]);
     expect(log.lines.join('\n')).not.toContain('    at ');
     benTab.socket.close();
+  });
+
+  it('ignores a tab that floods its socket, with one warning, and hears it again once it slows down', async () => {
+    const benTab = await tabOf(ben);
+    for (let i = 0; i < 50; i += 1) benTab.socket.send('not json');
+
+    await expect.poll(() => log.entries().filter((entry) => entry.msg === FLOODING)).toEqual([
+      expect.objectContaining({ level: 40 }),
+    ]);
+    expect(log.entries().filter((entry) => entry.msg === 'bad message from a client')).toHaveLength(1);
+    // The same watch asked again is no new work, so asking until it is answered asks once.
+    await expect
+      .poll(
+        () => {
+          watchPresence(benTab, [ann.user.id]);
+          return presenceHeard(benTab);
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([offlineNeverSeen(ann)]);
+    expect(log.entries().filter((entry) => entry.msg === FLOODING)).toHaveLength(1);
+    benTab.socket.close();
+  });
+
+  it('does no work for a watch that asks for the set the socket already asked for', async () => {
+    const benTab = await tabOf(ben);
+    const watches = vi.spyOn(app.services.presence, 'watch');
+    watchPresence(benTab, [ann.user.id, dan.user.id]);
+    await expect.poll(() => presenceHeard(benTab)).toHaveLength(2);
+
+    watchPresence(benTab, [dan.user.id, ann.user.id]);
+    watchPresence(benTab, [dan.user.id]);
+
+    await expect.poll(() => watches.mock.calls.map(([, , memberIds]) => memberIds)).toEqual([[ann.user.id, dan.user.id], [dan.user.id]]);
+    await expect.poll(() => app.services.hub.count(rooms.presence(ann.user.id))).toBe(0);
+    expect(watches).toHaveBeenCalledTimes(2);
+    benTab.socket.close();
+  });
+
+  it('sends no older answer after a change that reached the tab while the answer was read', async () => {
+    const benTab = await tabOf(ben);
+    const { hub, presence } = app.services;
+    const join = hub.join.bind(hub);
+    // Ann comes online between the watch joining her room and its read of her presence, as a
+    // change published from another instance can: the bus hands it to every listener at once.
+    vi.spyOn(hub, 'join').mockImplementation((socket, roomNames) => {
+      join(socket, roomNames);
+      if (!roomNames.includes(rooms.presence(ann.user.id))) return;
+      const envelope = { rooms: [rooms.presence(ann.user.id)], event: { type: 'presence.updated' as const, data: online(ann) } };
+      hub.deliver(envelope);
+      presence.deliver(envelope);
+    });
+
+    watchPresence(benTab, [ann.user.id]);
+    // Its answer comes after whatever the first watch sent.
+    watchPresence(benTab, [ann.user.id, dan.user.id]);
+
+    await expect.poll(() => presenceHeard(benTab).at(-1)).toEqual(offlineNeverSeen(dan));
+    expect(presenceHeard(benTab)).toEqual([online(ann), offlineNeverSeen(dan)]);
+    benTab.socket.close();
+  });
+
+  it('reads nothing for a socket that closed before its watch ran', async () => {
+    const partnersAmong = vi.spyOn(app.services.conversations, 'partnersAmong');
+    const closed = { readyState: WebSocket.CLOSED, OPEN: WebSocket.OPEN } as unknown as WebSocket;
+
+    await app.services.presence.watch(closed, ben.user.id, [ann.user.id]);
+
+    expect(partnersAmong).not.toHaveBeenCalled();
+  });
+
+  it("empties a member's presence room when the tab watching them watches another or closes", async () => {
+    const benTab = await tabOf(ben);
+    const watchers = (member: Member) => app.services.hub.count(rooms.presence(member.user.id));
+    watchPresence(benTab, [ann.user.id]);
+    await expect.poll(() => watchers(ann)).toBe(1);
+
+    watchPresence(benTab, [dan.user.id]);
+    await expect.poll(() => [watchers(ann), watchers(dan)]).toEqual([0, 1]);
+
+    benTab.socket.close();
+    await expect.poll(() => watchers(dan)).toBe(0);
   });
 });

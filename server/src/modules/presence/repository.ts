@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
+import { presenceColumns } from './present-presence.ts';
 
 export async function keepOnline(db: Executor, userIds: string[], seconds: number): Promise<void> {
   if (userIds.length === 0) return;
@@ -23,7 +24,7 @@ export async function markOffline(db: Executor, userId: string): Promise<Date> {
 export async function presenceOf(db: Executor, userIds: string[]): Promise<{ userId: string; online: boolean; lastSeenAt: Date | null }[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: users.id, online: sql<boolean>`coalesce(${users.onlineUntil} > now(), false)`, lastSeenAt: users.lastSeenAt })
+    .select({ userId: users.id, ...presenceColumns })
     .from(users)
     .where(inArray(users.id, userIds));
 }

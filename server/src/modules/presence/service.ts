@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { PRESENCE_ROOM_PREFIX, rooms, type EventBus, type EventBusListener, type EventEnvelope } from '../../realtime/event-bus.ts';
 import type { SocketHub } from '../../realtime/socket-hub.ts';
 import type { ConversationsService } from '../conversations/service.ts';
+import { presentPresence } from './present-presence.ts';
 import { keepOnline, markOffline, presenceOf } from './repository.ts';
 
 const HEARTBEAT_MS = 30_000;
@@ -19,6 +20,8 @@ const ONLINE_SECONDS = 75;
  */
 export class PresenceService implements EventBusListener {
   private readonly tabs = new Map<string, number>();
+  /** For each watch whose answer is being read, the members no change has reached since it joined their rooms. */
+  private readonly reading = new Set<Set<string>>();
   private readonly heartbeat: NodeJS.Timeout;
   private stopped = false;
 
@@ -61,21 +64,32 @@ export class PresenceService implements EventBusListener {
   /**
    * The tab's socket shows these members' presence from now on, instead of those it showed before;
    * members the viewer shares no conversation with are left out. Each newly watched member's
-   * presence is sent at once: a change made before the watch began is not missed.
+   * presence is sent at once: a change made before the watch began is not missed. A change that
+   * reaches the socket while that presence is read is newer than the read may be, so that member's
+   * answer is left out: the tab already shows the change.
    */
   async watch(socket: WebSocket, viewerId: string, memberIds: string[]): Promise<void> {
+    if (socket.readyState !== socket.OPEN) return;
     const allowed = new Set(await this.conversations.partnersAmong(viewerId, [...new Set(memberIds)]));
     const watching = new Set(this.hub.roomsStartingWith(socket, PRESENCE_ROOM_PREFIX).map((room) => room.slice(PRESENCE_ROOM_PREFIX.length)));
     this.hub.leave(socket, [...watching].filter((id) => !allowed.has(id)).map(rooms.presence));
     const added = [...allowed].filter((id) => !watching.has(id));
-    this.hub.join(socket, added.map(rooms.presence));
-    for (const { userId, online, lastSeenAt } of await presenceOf(this.db, added)) {
-      this.hub.sendTo(socket, { type: 'presence.updated', data: { userId, online, lastSeenAt: online ? null : (lastSeenAt?.toISOString() ?? null) } });
+    const unchanged = new Set(added);
+    this.reading.add(unchanged);
+    try {
+      this.hub.join(socket, added.map(rooms.presence));
+      for (const row of await presenceOf(this.db, added)) {
+        if (unchanged.has(row.userId)) this.hub.sendTo(socket, { type: 'presence.updated', data: { userId: row.userId, ...presentPresence(row) } });
+      }
+    } finally {
+      this.reading.delete(unchanged);
     }
   }
 
   deliver({ event }: EventEnvelope): void {
-    if (event.type !== 'presence.updated' || event.data.online || !this.tabs.has(event.data.userId)) return;
+    if (event.type !== 'presence.updated') return;
+    for (const unchanged of this.reading) unchanged.delete(event.data.userId);
+    if (event.data.online || !this.tabs.has(event.data.userId)) return;
     this.announceOnline(event.data.userId).catch((error: unknown) => this.log.warn({ err: error }, 'presence correction failed'));
   }
 

@@ -2,12 +2,20 @@ import { clientMessage, TEXT, WS_PATH, type ClientMessage } from '@swapyard/cont
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../../config.ts';
+import { firstCharacters } from '../../lib/first-characters.ts';
 import { latestOnly } from '../../lib/latest-only.ts';
+import { tokenBucket } from '../../lib/token-bucket.ts';
 import { requireSession } from '../auth/authentication.ts';
 import { assertSameOrigin } from '../../plugins/same-origin.ts';
 import { rooms } from '../../realtime/event-bus.ts';
 import type { PresenceService } from './service.ts';
 import type { SocketHub } from '../../realtime/socket-hub.ts';
+
+/** A tab sends a watch when its page changes: a few at once, a couple a second when someone clicks through chats. */
+const MESSAGE_BURST = 10;
+const MESSAGES_PER_SECOND = 5;
+/** Enough of why a message was refused to see what the tab got wrong; the rest (one issue per bad member id) says nothing more. */
+const REASON_CHARACTERS = 200;
 
 /**
  * A frame the client got wrong (a bad opcode, invalid UTF-8, a message over the size limit) is
@@ -57,14 +65,34 @@ export function socketRoute(hub: SocketHub, presence: PresenceService, config: C
         socket.once('close', () => {
           presence.closed(session.userId).catch(report);
         });
+        // The set last asked for, in any order: the same set again changes nothing (cleared by a watch that failed, so it can be tried again).
+        let asked: string | undefined;
         const watch = latestOnly((memberIds: string[]) =>
-          presence.watch(socket, session.userId, memberIds).catch((error: unknown) => request.log.warn({ err: error }, 'presence watch failed')),
+          presence.watch(socket, session.userId, memberIds).catch((error: unknown) => {
+            asked = undefined;
+            request.log.warn({ err: error }, 'presence watch failed');
+          }),
         );
+        const take = tokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND);
+        // The tab's faults, not ours: one warning of each kind per socket, without a stack, and the socket stays open.
+        let warnedFlood = false;
+        let warnedBad = false;
         socket.on('message', (data, isBinary) => {
+          if (!take()) {
+            if (!warnedFlood) request.log.warn('too many messages from a client: those beyond the limit are ignored');
+            warnedFlood = true;
+            return;
+          }
           const message = readClientMessage(data, isBinary);
-          // The tab's fault, not ours: a warning without a stack, and the socket stays open.
-          if ('refused' in message) request.log.warn({ reason: message.refused }, 'bad message from a client');
-          else watch(message.data.userIds);
+          if ('refused' in message) {
+            if (!warnedBad) request.log.warn({ reason: firstCharacters(message.refused, REASON_CHARACTERS) }, 'bad message from a client');
+            warnedBad = true;
+            return;
+          }
+          const key = [...new Set(message.data.userIds)].sort().join(',');
+          if (key === asked) return;
+          asked = key;
+          watch(message.data.userIds);
         });
       },
     );
