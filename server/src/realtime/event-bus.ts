@@ -15,6 +15,8 @@ export interface EventBusListener {
 /** Services publish after commit; every instance's hub hears every event. */
 export interface EventBus {
   publish(envelope: EventEnvelope): Promise<void>;
+  /** Several events of one change, in order, in one round trip (each still heard as its own event). */
+  publishAll(envelopes: EventEnvelope[]): Promise<void>;
   subscribe(listener: EventBusListener): () => void;
   close(): Promise<void>;
 }

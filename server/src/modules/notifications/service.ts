@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
-import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import { rooms, type EventBus, type EventEnvelope } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
 import * as repo from './repository.ts';
@@ -98,24 +98,25 @@ export class NotificationsService {
 
   /** Call after commit, for notifications written inside another service's transaction. */
   async announceCreated(rows: repo.NotificationRow[]): Promise<void> {
-    await Promise.all(
-      rows.map((row) =>
-        this.bus.publish({
-          rooms: [rooms.user(row.userId)],
-          event: {
-            type: 'notifications.created',
-            data: {
-              notificationId: row.id,
-              type: row.type as NotificationType,
-              title: row.title,
-              description: firstCharacters(row.description, NOTICE_PREVIEW_CHARS),
-              relatedId: row.relatedId,
-              proposalId: row.proposalId,
-            },
-          },
-        }),
-      ),
-    );
+    await this.bus.publishAll(this.createdEvents(rows));
+  }
+
+  /** What announceCreated publishes, for a service that sends them with events of its own in one publish. */
+  createdEvents(rows: repo.NotificationRow[]): EventEnvelope[] {
+    return rows.map((row) => ({
+      rooms: [rooms.user(row.userId)],
+      event: {
+        type: 'notifications.created',
+        data: {
+          notificationId: row.id,
+          type: row.type as NotificationType,
+          title: row.title,
+          description: firstCharacters(row.description, NOTICE_PREVIEW_CHARS),
+          relatedId: row.relatedId,
+          proposalId: row.proposalId,
+        },
+      },
+    }));
   }
 
   async announceUpdated(userId: string, notificationId: string | null): Promise<void> {
