@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import { blocks, messages, proposals } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_ORIGIN } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send } from '../../test/members.ts';
+import { insertBlock, lockPair } from './repository.ts';
 
 const ROUNDS = 6;
 const SENDS = 6;
@@ -62,5 +63,32 @@ describe('a block racing messages and proposals between the same two members', (
       expect(since).toEqual([]);
       expect(theirs.filter((proposal) => proposal.status === 'pending' || proposal.createdAt >= block!.createdAt)).toEqual([]);
     }
+  });
+
+  it('refuses a message that was waiting for the pair while the block committed, though the send began before it', async () => {
+    const db = app.services.database.db;
+    const blocker = await registerMember(app);
+    const blocked = await registerMember(app);
+    const conversationId = (await send(app, 'POST', '/api/conversations', { cookie: blocked.cookie, body: { otherUserId: blocker.user.id } })).json<{
+      conversation: { id: string };
+    }>().conversation.id;
+    const waitingForThePair = async () => {
+      const result = await db.execute(
+        sql`select 1 from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+      );
+      return (result as unknown as { rows: unknown[] }).rows.length;
+    };
+
+    let sending: Promise<number> | undefined;
+    await db.transaction(async (tx) => {
+      // Blocking as BlocksService.block does, held open until the send is waiting for the pair.
+      await lockPair(tx, blocker.user.id, blocked.user.id);
+      await insertBlock(tx, blocker.user.id, blocked.user.id);
+      sending = post(`/api/conversations/${conversationId}/messages`, blocked.cookie, { clientId: randomUUID(), text: 'Just in time?' });
+      await expect.poll(waitingForThePair, { timeout: 10_000 }).toBe(1);
+    });
+
+    expect(await sending).toBe(403);
+    expect(await db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { NOTICE_PREVIEW_CHARS, TEXT, type NotificationPage, type NotificationType } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
+import type { StatementStep } from '../../db/statement-steps.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
@@ -9,6 +10,9 @@ import { presentNotification } from './present-notification.ts';
 import * as repo from './repository.ts';
 
 export type { NewNotification, NotificationRow } from './repository.ts';
+
+/** The step of noteMessageSteps that returns the notice. */
+export const MESSAGE_NOTICE_STEP = 'notice';
 
 export class NotificationsService {
   constructor(
@@ -21,6 +25,13 @@ export class NotificationsService {
 
   deliverThrough(deliver: (tx: Executor, rows: repo.NotificationRow[]) => Promise<void>): void {
     this.deliver = deliver;
+  }
+
+  /** The same for a message notice written as a step of the sender's statement: its jobs as steps after it. */
+  private deliverMessage: (notice: string, userId: string, conversationId: string) => StatementStep[] = () => [];
+
+  deliverMessagesThrough(deliver: (notice: string, userId: string, conversationId: string) => StatementStep[]): void {
+    this.deliverMessage = deliver;
   }
 
   /**
@@ -48,11 +59,20 @@ export class NotificationsService {
     return repo.deleteAllOf(tx, userId);
   }
 
-  /** The one unread notice of a conversation for its receiver, updated by each new message (see the repository). */
-  async noteMessage(tx: Executor, values: Parameters<typeof repo.upsertMessageNotification>[1]): Promise<repo.NotificationRow> {
-    const row = await repo.upsertMessageNotification(tx, values);
-    await this.deliver(tx, [row]);
-    return row;
+  /**
+   * The one unread notice of a conversation for its receiver, updated by each new message (see the
+   * repository), with its mail and push jobs: steps of the sender's statement, after the step `after`
+   * (docs/decisions/029). The step named `notice` returns the row (noticeFromJson).
+   */
+  noteMessageSteps(after: string, values: Parameters<typeof repo.upsertMessageNotificationStep>[1]): StatementStep[] {
+    return [
+      { name: MESSAGE_NOTICE_STEP, sql: repo.upsertMessageNotificationStep(after, values) },
+      ...this.deliverMessage(MESSAGE_NOTICE_STEP, values.userId, values.conversationId),
+    ];
+  }
+
+  noticeFromJson(json: Record<string, unknown>): repo.NotificationRow {
+    return repo.notificationFromJson(json);
   }
 
   /** The conversation's message notice while its member has not read it, as it reads now. */
