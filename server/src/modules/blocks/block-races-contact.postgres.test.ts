@@ -1,23 +1,27 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, messages, proposals } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_ORIGIN } from '../../test/build-test-app.ts';
+import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send } from '../../test/members.ts';
+import { multipart } from '../../test/multipart.ts';
 import { insertBlock, lockPair } from './repository.ts';
 
 const ROUNDS = 6;
 const SENDS = 6;
 
 let app: FastifyInstance;
+let uploadsDir: string;
 let base: string;
 
 /** PGlite runs one transaction at a time and would hide the race: this runs on PostgreSQL only. */
 beforeAll(async () => {
-  ({ app } = await buildTestApp());
+  ({ app, uploadsDir } = await buildTestApp());
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -31,6 +35,16 @@ const post = (url: string, cookie: string, body: unknown) =>
     headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then((response) => response.status);
+
+const postPhoto = async (url: string, cookie: string) => {
+  const form = multipart({ clientId: randomUUID(), text: 'Just in time?' }, [{ field: 'image', name: 'shelf.png', bytes: await png(), type: 'image/png' }]);
+  const response = await fetch(`${base}${url}`, { method: 'POST', headers: { origin: TEST_ORIGIN, cookie, 'content-type': form.contentType }, body: form.body });
+  return response.status;
+};
+
+function storedFileCount(): number {
+  return fs.readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
 
 describe('a block racing messages and proposals between the same two members', () => {
   it('lets through only what committed before it: nothing written since the block, and nothing left pending', async () => {
@@ -65,7 +79,7 @@ describe('a block racing messages and proposals between the same two members', (
     }
   });
 
-  it('refuses a message that was waiting for the pair while the block committed, though the send began before it', async () => {
+  it('refuses a photo that was waiting for the pair while the block committed, though the send began before it, and removes it from storage', async () => {
     const db = app.services.database.db;
     const blocker = await registerMember(app);
     const blocked = await registerMember(app);
@@ -79,16 +93,18 @@ describe('a block racing messages and proposals between the same two members', (
       return (result as unknown as { rows: unknown[] }).rows.length;
     };
 
+    const filesBefore = storedFileCount();
     let sending: Promise<number> | undefined;
     await db.transaction(async (tx) => {
       // Blocking as BlocksService.block does, held open until the send is waiting for the pair.
       await lockPair(tx, blocker.user.id, blocked.user.id);
       await insertBlock(tx, blocker.user.id, blocked.user.id);
-      sending = post(`/api/conversations/${conversationId}/messages`, blocked.cookie, { clientId: randomUUID(), text: 'Just in time?' });
+      sending = postPhoto(`/api/conversations/${conversationId}/images`, blocked.cookie);
       await expect.poll(waitingForThePair, { timeout: 10_000 }).toBe(1);
     });
 
     expect(await sending).toBe(403);
     expect(await db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
+    expect(storedFileCount()).toBe(filesBefore);
   });
 });
