@@ -67,7 +67,7 @@ export async function lockPair(db: Executor, a: string, b: string): Promise<void
 /**
  * For a statement that writes between the two in one round trip, in place of lockPair and then
  * blocksBetween: the pair's lock, then the blockers between them (ids) read once the lock is held
- * (migration 0022's function), so a block that committed while the statement waited is seen.
+ * (migration 0021's function), so a block that committed while the statement waited is seen.
  */
 export function blockersAfterPairLock(memberId: string, otherId: string): SQL<string[]> {
   return sql<string[]>`blocks_after_pair_lock(${pairLockKey(memberId, otherId)}, ${memberId}::uuid, ${otherId}::uuid)`;
