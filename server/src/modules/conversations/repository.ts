@@ -194,37 +194,44 @@ export async function sendContext<Facts extends Record<string, SQL>>(
   } as Awaited<ReturnType<typeof sendContext<Facts>>>;
 }
 
-/** The step of sendSteps that yields the message written, for the steps other modules add after it. */
+/**
+ * The step of sendSteps that yields the message written. The steps other modules add after it must
+ * read from it (or from a step that does): that alone makes them run after the pair's lock (StatementStep).
+ */
 export const MESSAGE_STEP = 'message';
+/** The step of sendSteps that holds the blockers found under the pair's lock. */
+const GUARD_STEP = 'guard';
 
 /**
  * The sender's message as steps of one statement with no transaction around it (docs/decisions/029):
- * `blockers` (blocks' lock and read, evaluated first) must be empty for the message to be written;
- * a retry whose first send got there first writes nothing (messages_sender_client_key); only a
+ * `blockers` (blocks' lock and read, in the first step, which the message's step reads) must be
+ * empty for the message to be written; a retry whose first send got there first writes nothing (messages_sender_client_key); only a
  * message written touches the conversation and marks it read for its sender.
  */
 export function sendSteps(
   blockers: SQL<string[]>,
   values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageKey'> & { preview: string },
 ): StatementStep[] {
+  const guard = sql.identifier(GUARD_STEP);
+  const message = sql.identifier(MESSAGE_STEP);
   return [
-    { name: 'guard', sql: sql`select ${blockers}::text[] as blockers` },
+    { name: GUARD_STEP, sql: sql`select ${blockers}::text[] as blockers` },
     {
       name: MESSAGE_STEP,
       sql: sql`insert into ${messages} (conversation_id, sender_id, client_id, text, image_key)
         select ${values.conversationId}::uuid, ${values.senderId}::uuid, ${values.clientId}::uuid, ${values.text}::text, ${values.imageKey}::text
-        from guard where cardinality(guard.blockers) = 0
+        from ${guard} where cardinality(${guard}.blockers) = 0
         on conflict do nothing
         returning ${allColumnsAs(messages)}`,
     },
     {
       name: 'touched',
-      sql: sql`update ${conversations} set last_message = ${values.preview}, last_message_at = ${sql.identifier(MESSAGE_STEP)}."createdAt"
-        from ${sql.identifier(MESSAGE_STEP)} where ${conversations.id} = ${values.conversationId}`,
+      sql: sql`update ${conversations} set last_message = ${values.preview}, last_message_at = ${message}."createdAt"
+        from ${message} where ${conversations.id} = ${values.conversationId}`,
     },
     {
       name: 'read_by_sender',
-      sql: sql`update ${conversationMembers} set last_read_at = now() from ${sql.identifier(MESSAGE_STEP)}
+      sql: sql`update ${conversationMembers} set last_read_at = now() from ${message}
         where ${conversationMembers.conversationId} = ${values.conversationId} and ${conversationMembers.userId} = ${values.senderId}`,
     },
   ];
@@ -243,7 +250,7 @@ export async function writeMessage(
     await db.execute(
       withSteps(
         steps,
-        sql`select (select blockers from guard) as "blockerIds",
+        sql`select (select blockers from ${sql.identifier(GUARD_STEP)}) as "blockerIds",
           (select row_to_json(written) from ${sql.identifier(MESSAGE_STEP)} written) as "message",
           (select row_to_json(other) from ${sql.identifier(returned)} other) as "returned"`,
       ),

@@ -18,7 +18,7 @@ import type { Session } from '../auth/service.ts';
 import type { CommunityService } from '../community/service.ts';
 import type { BlocksService } from '../blocks/service.ts';
 import type { ItemsService } from '../items/service.ts';
-import { MESSAGE_NOTICE_STEP, type NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { ImageService } from '../uploads/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import type { ProposalsService } from '../proposals/service.ts';
@@ -140,28 +140,29 @@ export class ConversationsService {
 
     const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
     const preview = firstCharacters(text || `📷 ${t.photo}`, PREVIEW_CHARS);
-    const steps = [
-      ...repo.sendSteps(this.blocks.blockersAfterLockSql(session.userId, receiverId), {
-        conversationId: id,
-        senderId: session.userId,
-        clientId: outgoing.clientId,
-        text,
-        imageKey: stored?.key ?? null,
-        preview,
-      }),
-      ...this.notifications.noteMessageSteps(repo.MESSAGE_STEP, {
+    let written: Awaited<ReturnType<typeof repo.writeMessage>>;
+    try {
+      const { steps: noticeSteps, returned } = this.notifications.noteMessageSteps(repo.MESSAGE_STEP, {
         userId: receiverId,
         conversationId: id,
         itemId: context.conversation.itemId,
         title: `${t.newMessage} from ${context.senderName ?? ''}`,
         description: preview,
-      }),
-    ];
-    let written: Awaited<ReturnType<typeof repo.writeMessage>>;
-    try {
-      written = await repo.writeMessage(this.db, steps, MESSAGE_NOTICE_STEP);
+      });
+      const steps = [
+        ...repo.sendSteps(this.blocks.blockersAfterLockSql(session.userId, receiverId), {
+          conversationId: id,
+          senderId: session.userId,
+          clientId: outgoing.clientId,
+          text,
+          imageKey: stored?.key ?? null,
+          preview,
+        }),
+        ...noticeSteps,
+      ];
+      written = await repo.writeMessage(this.db, steps, returned);
     } catch (error) {
-      if (stored) await this.images.removeAll([stored.key]);
+      if (stored) await this.removePhotoUnlessSent(session.userId, outgoing.clientId, stored.key);
       throw error;
     }
     if (!written.message) {
@@ -181,6 +182,19 @@ export class ConversationsService {
       ...(written.returned ? this.notifications.createdEvents([this.notifications.noticeFromJson(written.returned)]) : []),
     ]);
     return presentMessage(written.message);
+  }
+
+  /**
+   * After a write that failed: the photo goes unless a message of this send holds it. An error
+   * after COMMIT (the connection lost) leaves the message stored, and it must keep its photo; when
+   * even that cannot be read, the photo is kept too, as a stray file costs less than a missing one.
+   */
+  private async removePhotoUnlessSent(senderId: string, clientId: string, key: string): Promise<void> {
+    const sent = await repo.findByClientId(this.db, senderId, clientId).then(
+      (message) => message?.imageKey === key,
+      () => true,
+    );
+    if (!sent) await this.images.removeAll([key]);
   }
 
   /** How quickly a member answers, for their profile: their replies since then and the median wait (docs/decisions/015). */

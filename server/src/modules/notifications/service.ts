@@ -12,7 +12,7 @@ import * as repo from './repository.ts';
 export type { NewNotification, NotificationRow } from './repository.ts';
 
 /** The step of noteMessageSteps that returns the notice. */
-export const MESSAGE_NOTICE_STEP = 'notice';
+const MESSAGE_NOTICE_STEP = 'notice';
 
 export class NotificationsService {
   constructor(
@@ -62,13 +62,16 @@ export class NotificationsService {
   /**
    * The one unread notice of a conversation for its receiver, updated by each new message (see the
    * repository), with its mail and push jobs: steps of the sender's statement, after the step `after`
-   * (docs/decisions/029). The step named `notice` returns the row (noticeFromJson).
+   * (docs/decisions/029). `returned` names the step that returns the notice's row (noticeFromJson).
    */
-  noteMessageSteps(after: string, values: Parameters<typeof repo.upsertMessageNotificationStep>[1]): StatementStep[] {
-    return [
-      { name: MESSAGE_NOTICE_STEP, sql: repo.upsertMessageNotificationStep(after, values) },
-      ...this.deliverMessage(MESSAGE_NOTICE_STEP, values.userId, values.conversationId),
-    ];
+  noteMessageSteps(after: string, values: Parameters<typeof repo.upsertMessageNotificationStep>[1]): { steps: StatementStep[]; returned: string } {
+    return {
+      steps: [
+        { name: MESSAGE_NOTICE_STEP, sql: repo.upsertMessageNotificationStep(after, values) },
+        ...this.deliverMessage(MESSAGE_NOTICE_STEP, values.userId, values.conversationId),
+      ],
+      returned: MESSAGE_NOTICE_STEP,
+    };
   }
 
   noticeFromJson(json: Record<string, unknown>): repo.NotificationRow {
