@@ -1,15 +1,14 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, messages, proposals } from '../../db/schema/index.ts';
 import { buildTestApp, TEST_ORIGIN } from '../../test/build-test-app.ts';
-import { png } from '../../test/images.ts';
+import { sendPhoto, storedFileCount } from '../../test/chat-photos.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send } from '../../test/members.ts';
-import { multipart } from '../../test/multipart.ts';
+import { waitingForThePair } from '../../test/pair-lock.ts';
 import { insertBlock, lockPair } from './repository.ts';
 
 const ROUNDS = 6;
@@ -35,16 +34,6 @@ const post = (url: string, cookie: string, body: unknown) =>
     headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then((response) => response.status);
-
-const postPhoto = async (url: string, cookie: string) => {
-  const form = multipart({ clientId: randomUUID(), text: 'Just in time?' }, [{ field: 'image', name: 'shelf.png', bytes: await png(), type: 'image/png' }]);
-  const response = await fetch(`${base}${url}`, { method: 'POST', headers: { origin: TEST_ORIGIN, cookie, 'content-type': form.contentType }, body: form.body });
-  return response.status;
-};
-
-function storedFileCount(): number {
-  return fs.readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-}
 
 describe('a block racing messages and proposals between the same two members', () => {
   it('lets through only what committed before it: nothing written since the block, and nothing left pending', async () => {
@@ -86,25 +75,19 @@ describe('a block racing messages and proposals between the same two members', (
     const conversationId = (await send(app, 'POST', '/api/conversations', { cookie: blocked.cookie, body: { otherUserId: blocker.user.id } })).json<{
       conversation: { id: string };
     }>().conversation.id;
-    const waitingForThePair = async () => {
-      const result = await db.execute(
-        sql`select 1 from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
-      );
-      return (result as unknown as { rows: unknown[] }).rows.length;
-    };
 
-    const filesBefore = storedFileCount();
-    let sending: Promise<number> | undefined;
+    const filesBefore = storedFileCount(uploadsDir);
+    let sending: Promise<{ status: number }> | undefined;
     await db.transaction(async (tx) => {
       // Blocking as BlocksService.block does, held open until the send is waiting for the pair.
       await lockPair(tx, blocker.user.id, blocked.user.id);
       await insertBlock(tx, blocker.user.id, blocked.user.id);
-      sending = postPhoto(`/api/conversations/${conversationId}/images`, blocked.cookie);
-      await expect.poll(waitingForThePair, { timeout: 10_000 }).toBe(1);
+      sending = sendPhoto(base, blocked, conversationId, randomUUID());
+      await expect.poll(() => waitingForThePair(db), { timeout: 10_000 }).toBe(1);
     });
 
-    expect(await sending).toBe(403);
+    expect((await sending!).status).toBe(403);
     expect(await db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
-    expect(storedFileCount()).toBe(filesBefore);
+    expect(storedFileCount(uploadsDir)).toBe(filesBefore);
   });
 });

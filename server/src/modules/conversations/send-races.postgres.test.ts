@@ -1,15 +1,13 @@
-import type { ChatMessage } from '@swapyard/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, notifications } from '../../db/schema/index.ts';
-import { buildTestApp, TEST_ORIGIN } from '../../test/build-test-app.ts';
-import { png } from '../../test/images.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { sendPhoto, storedFileCount } from '../../test/chat-photos.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
-import { multipart } from '../../test/multipart.ts';
+import { waitingForThePair } from '../../test/pair-lock.ts';
 import { lockPair } from '../blocks/repository.ts';
 
 let app: FastifyInstance;
@@ -30,27 +28,6 @@ afterAll(async () => {
   await app.close();
 });
 
-async function photo(member: Member, conversationId: string, clientId: string): Promise<{ status: number; message?: ChatMessage }> {
-  const form = multipart({ clientId, text: 'The shelf' }, [{ field: 'image', name: 'shelf.png', bytes: await png(), type: 'image/png' }]);
-  const response = await fetch(`${base}/api/conversations/${conversationId}/images`, {
-    method: 'POST',
-    headers: { origin: TEST_ORIGIN, cookie: member.cookie, 'content-type': form.contentType },
-    body: form.body,
-  });
-  return { status: response.status, ...((await response.json()) as { message?: ChatMessage }) };
-}
-
-function storedFileCount(): number {
-  return fs.readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-}
-
-async function sendsWaitingForThePair(): Promise<number> {
-  const result = await app.services.database.db.execute(
-    sql`select 1 from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
-  );
-  return (result as unknown as { rows: unknown[] }).rows.length;
-}
-
 /** Starts the sends while the pair's lock is held, and lets them go once all of them wait for it. */
 async function heldBack<T>(a: Member, b: Member, sends: () => Promise<T>[]): Promise<T[]> {
   let sent: Promise<T[]> | undefined;
@@ -58,7 +35,7 @@ async function heldBack<T>(a: Member, b: Member, sends: () => Promise<T>[]): Pro
     await lockPair(tx, a.user.id, b.user.id);
     const started = sends();
     sent = Promise.all(started);
-    await expect.poll(sendsWaitingForThePair, { timeout: 10_000 }).toBe(started.length);
+    await expect.poll(() => waitingForThePair(app.services.database.db), { timeout: 10_000 }).toBe(started.length);
   });
   return sent!;
 }
@@ -74,15 +51,15 @@ describe('sends that wait together for the pair', () => {
     const ben = await registerMember(app);
     const conversationId = await conversationOf(ann, ben);
     const clientId = randomUUID();
-    const filesBefore = storedFileCount();
+    const filesBefore = storedFileCount(uploadsDir);
 
-    const [first, second] = await heldBack(ann, ben, () => [photo(ben, conversationId, clientId), photo(ben, conversationId, clientId)]);
+    const [first, second] = await heldBack(ann, ben, () => [sendPhoto(base, ben, conversationId, clientId), sendPhoto(base, ben, conversationId, clientId)]);
 
     expect([first!.status, second!.status]).toEqual([200, 200]);
     expect(second!.message).toEqual(first!.message);
     expect(await app.services.database.db.select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
     // One photo kept, at full size and as a thumbnail.
-    expect(storedFileCount()).toBe(filesBefore + 2);
+    expect(storedFileCount(uploadsDir)).toBe(filesBefore + 2);
   });
 
   it('leave the receiver one unread notice of the conversation, showing the message written last', async () => {
