@@ -245,6 +245,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const communityName = async () => (await community.settings()).name;
   const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl);
   notifications.deliverThrough((tx, rows) => delivery.enqueue(tx, rows));
+  notifications.deliverMessagesThrough((notice, userId, conversationId) => delivery.messageSteps(notice, userId, conversationId));
   delivery.channel(
     'email',
     emailChannel({

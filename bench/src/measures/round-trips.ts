@@ -24,8 +24,8 @@ interface Request {
 }
 
 /**
- * The statements each main route sends to the database, read from Drizzle in the server's own
- * process (server/src/db/statement-count.ts): on PostgreSQL, each is a round trip. The lists go to
+ * The statements each main route sends to the database, read from Drizzle and the event bus in the
+ * server's own process (server/src/db/statement-count.ts): on PostgreSQL, each is a round trip. The lists go to
  * results/statements-<engine>.txt, for docs/scaling.md and for whoever shortens them.
  */
 export async function measureRoundTrips(where: string, options: { adminUrl?: string; resultsDir: string }): Promise<Result[]> {

@@ -4,11 +4,17 @@ import type { Logger } from 'drizzle-orm/logger';
 /** The statements of the work being recorded, if any: what a request costs the database (docs/scaling.md). */
 const recording = new AsyncLocalStorage<string[]>();
 
+/**
+ * Counts a statement sent outside Drizzle (the event bus's NOTIFY on its own connection) as the
+ * recorded work's: it is a round trip the request waits for all the same.
+ */
+export function recordStatement(query: string): void {
+  recording.getStore()?.push(query);
+}
+
 /** Drizzle's logger on both engines: each statement it sends goes to the recording of the work that sent it. */
 export const statementRecorder: Logger = {
-  logQuery(query) {
-    recording.getStore()?.push(query);
-  },
+  logQuery: recordStatement,
 };
 
 /**

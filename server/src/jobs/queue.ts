@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AsyncResource } from 'node:async_hooks';
 import pg from 'pg';
@@ -40,6 +41,11 @@ export interface JobKind<P> {
   readonly name: string;
   /** In the transaction of the change that causes it: the job exists if and only if the change commits. */
   enqueue(tx: Executor, payload: P, options?: EnqueueOptions): Promise<void>;
+  /**
+   * enqueue as a step of a caller's one statement with no transaction around it (db/statement-steps.ts,
+   * docs/decisions/029): the job is added for the row the step `after` yields, while `when` holds.
+   */
+  enqueueStep(after: string, when: SQL, payload: P, options?: { key?: string }): SQL;
   /**
    * Ends the keyed job in the caller's transaction. A keyed job that finds nothing to do ends with
    * the transaction that found nothing; ended only after it returns, it would swallow an enqueue
@@ -98,6 +104,8 @@ export class JobQueue {
       name,
       enqueue: async (tx, payload, enqueueOptions = {}) =>
         repo.insertJob(tx, { kind: name, payload: options.payload.parse(payload), maxAttempts, ...enqueueOptions }),
+      enqueueStep: (after, when, payload, stepOptions = {}) =>
+        repo.insertJobStep({ kind: name, payload: options.payload.parse(payload), maxAttempts, ...stepOptions }, after, when),
       endKeyed: (tx, key) => repo.deleteKeyed(tx, name, key),
     };
   }

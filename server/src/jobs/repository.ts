@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -23,6 +23,19 @@ export async function insertJob(
     .onConflictDoNothing({ target: jobs.key, where: sql`${jobs.key} IS NOT NULL AND ${jobs.failedAt} IS NULL` })
     .returning({ id: jobs.id });
   if (inserted.length > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+}
+
+/**
+ * insertJob as one step of a caller's statement (db/statement-steps.ts): a job for each row the step
+ * `after` yields while `when` holds, and the workers woken for each one added (NOTIFY sends one
+ * per commit however often it is called with the same payload).
+ */
+export function insertJobStep(job: { kind: string; payload: unknown; maxAttempts: number; key?: string }, after: string, when: SQL): SQL {
+  return sql`insert into ${jobs} (kind, payload, key, max_attempts)
+    select ${job.kind}::text, ${JSON.stringify(job.payload)}::jsonb, ${job.key ?? null}::text, ${job.maxAttempts}::int
+    from ${sql.identifier(after)} where ${when}
+    on conflict (key) where key is not null and failed_at is null do nothing
+    returning id, pg_notify(${JOBS_CHANNEL}, '')`;
 }
 
 /**

@@ -15,6 +15,12 @@ export interface EventBusListener {
 /** Services publish after commit; every instance's hub hears every event. */
 export interface EventBus {
   publish(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Several events of one change, in order, in one round trip, each heard as its own event, except
+   * that PostgreSQL delivers identical payloads notified in one transaction only once: envelopes
+   * equal to each other arrive once there, and every time in process.
+   */
+  publishAll(envelopes: EventEnvelope[]): Promise<void>;
   subscribe(listener: EventBusListener): () => void;
   close(): Promise<void>;
 }

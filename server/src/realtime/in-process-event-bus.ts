@@ -9,6 +9,10 @@ export class InProcessEventBus implements EventBus {
     queueMicrotask(() => this.listeners.deliver(envelope));
   }
 
+  async publishAll(envelopes: EventEnvelope[]): Promise<void> {
+    for (const envelope of envelopes) await this.publish(envelope);
+  }
+
   subscribe(listener: EventBusListener): () => void {
     return this.listeners.add(listener);
   }

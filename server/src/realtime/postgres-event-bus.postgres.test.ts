@@ -41,6 +41,14 @@ describe('PostgresEventBus', () => {
     await expect.poll(() => a.delivered).toEqual([envelope]);
   });
 
+  it('publishes several events in one statement, each heard on its own and in order', async () => {
+    const a = await bus();
+    const b = await bus();
+    const second: EventEnvelope = { rooms: [`user:${userId}`], event: { type: 'notifications.updated', data: { notificationId: null } } };
+    await a.bus.publishAll([second, envelope]);
+    await expect.poll(() => b.delivered).toEqual([second, envelope]);
+  });
+
   it('reconnects its listener after the connection is cut, and asks every client to resync', async () => {
     const a = await bus();
     const admin = new pg.Client({ connectionString: database.url });

@@ -1,11 +1,24 @@
 import { serverEvent } from '@swapyard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { recordStatement } from '../db/statement-count.ts';
 import { ListenerSet, type EventBus, type EventBusListener, type EventEnvelope } from './event-bus.ts';
 
 const CHANNEL = 'swapyard_events';
 const MAX_PAYLOAD_BYTES = 7_900;
 const MAX_RECONNECT_DELAY_MS = 10_000;
+
+const PUBLISH_ONE = 'select pg_notify($1, $2)';
+// One NOTIFY per event, in the array's order, all in one round trip.
+const PUBLISH_MANY = 'select pg_notify($1, payload) from unnest($2::text[]) with ordinality as events(payload, position) order by position';
+
+function payload(envelope: EventEnvelope): string {
+  const text = JSON.stringify(envelope);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`event ${envelope.event.type} is too large for NOTIFY; send ids and read the rest back`);
+  }
+  return text;
+}
 
 /** LISTEN/NOTIFY: every instance on one database hears every event. */
 export class PostgresEventBus implements EventBus {
@@ -30,11 +43,12 @@ export class PostgresEventBus implements EventBus {
   }
 
   async publish(envelope: EventEnvelope): Promise<void> {
-    const payload = JSON.stringify(envelope);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-      throw new Error(`event ${envelope.event.type} is too large for NOTIFY; send ids and read the rest back`);
-    }
-    await this.publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    await this.notify(PUBLISH_ONE, [CHANNEL, payload(envelope)]);
+  }
+
+  async publishAll(envelopes: EventEnvelope[]): Promise<void> {
+    if (envelopes.length === 0) return;
+    await this.notify(PUBLISH_MANY, [CHANNEL, envelopes.map(payload)]);
   }
 
   subscribe(listener: EventBusListener): () => void {
@@ -46,6 +60,11 @@ export class PostgresEventBus implements EventBus {
     clearTimeout(this.reconnectTimer);
     await this.listener?.end().catch(() => undefined);
     await this.publisher.end();
+  }
+
+  private async notify(text: string, values: unknown[]): Promise<void> {
+    recordStatement(text);
+    await this.publisher.query(text, values);
   }
 
   private async listen(): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { items } from './items.ts';
 import { proposals } from './proposals.ts';
 import { users } from './users.ts';
@@ -25,5 +25,8 @@ export const notifications = pgTable(
     check('notifications_type_known', sql`${t.type} IN ('message', 'proposal', 'rating', 'system', 'other', 'favourite', 'saved_search')`),
     index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    // One unread message notice per member and conversation, which a send upserts in one statement
+    // (docs/decisions/029): a send that waited on the pair's lock cannot see a notice made meanwhile.
+    uniqueIndex('notifications_unread_message_idx').on(t.userId, t.relatedId).where(sql`${t.type} = 'message' AND ${t.read} = false`),
   ],
 );

@@ -6,10 +6,12 @@ import {
   type Notification,
   type Proposal,
 } from '@swapyard/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstRow } from '../../db/statement-steps.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
 import { png } from '../../test/images.ts';
@@ -221,5 +223,22 @@ describe("the blocker's marketplace", () => {
     await unblock(blocker, blocked.user.id);
 
     expect(await ids(blocker)).toEqual(expect.arrayContaining([theirs.id, mine.id]));
+  });
+});
+
+describe("the pair's lock function (a send's write, docs/decisions/029)", () => {
+  it('finds the blocker whatever the search_path, as a restore with an empty one would run it', async () => {
+    const blocker = await registerMember(app);
+    const blocked = await registerMember(app);
+    await block(blocker, blocked.user.id);
+
+    const found = await app.services.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local search_path = ''`);
+      return firstRow<{ blockers: string[] }>(
+        await tx.execute(sql`select public.blocks_after_pair_lock('blocks:test', ${blocked.user.id}::uuid, ${blocker.user.id}::uuid)::text[] as blockers`),
+      ).blockers;
+    });
+
+    expect(found).toEqual([blocker.user.id]);
   });
 });

@@ -58,12 +58,31 @@ export function blocksBetween(db: Executor, memberId: string, otherIds: string[]
     );
 }
 
+/** The pair's advisory lock key, whichever way round it is named. */
+function pairLockKey(a: string, b: string): string {
+  return `blocks:${a < b ? `${a}:${b}` : `${b}:${a}`}`;
+}
+
 /**
  * A transaction-scoped lock on the pair, whichever way round it is named: a block and a message
  * or proposal between the same two members take it, so one of them commits first and the other
  * sees it. There is no row to lock before the first block exists, hence an advisory lock.
  */
 export async function lockPair(db: Executor, a: string, b: string): Promise<void> {
-  const pair = a < b ? `${a}:${b}` : `${b}:${a}`;
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`blocks:${pair}`}, 0))`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${pairLockKey(a, b)}, 0))`);
+}
+
+/**
+ * For a statement that writes between the two in one round trip, in place of lockPair and then
+ * blocksBetween: the pair's lock, then the blockers between them (ids) read once the lock is held
+ * (migration 0021's function), so a block that committed while the statement waited is seen.
+ */
+export function blockersAfterPairLock(memberId: string, otherId: string): SQL<string[]> {
+  return sql<string[]>`blocks_after_pair_lock(${pairLockKey(memberId, otherId)}, ${memberId}::uuid, ${otherId}::uuid)`;
+}
+
+/** The blockers (ids) between the member and the other as the calling statement reads them: `other` may be an expression of it. */
+export function blockersBetween(memberId: string, other: SQL): SQL<string[]> {
+  return sql<string[]>`array(select ${blocks.blockerId}::text from ${blocks} where (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${other})
+    or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${memberId}))`;
 }

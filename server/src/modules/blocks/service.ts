@@ -2,7 +2,7 @@ import { TEXT, type BlockBody, type BlockedMember, type BlockList } from '@swapy
 import type { Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, forbidden, notFound, type AppError } from '../../lib/app-error.ts';
 import type { Session } from '../auth/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import * as repo from './repository.ts';
@@ -91,9 +91,28 @@ export class BlocksService {
    */
   async assertCanContact(db: Executor, memberId: string, otherId: string, { locked = false } = {}): Promise<void> {
     if (locked) await repo.lockPair(db, memberId, otherId);
-    const rows = await repo.blocksBetween(db, memberId, [otherId]);
-    if (rows.length === 0) return;
-    throw forbidden(rows.some((row) => row.blockerId === memberId) ? t.refusedByYou : t.refused);
+    const refusal = this.refusal(memberId, (await repo.blocksBetween(db, memberId, [otherId])).map((row) => row.blockerId));
+    if (refusal) throw refusal;
+  }
+
+  /** assertCanContact's refusal, from the blockers between the member and the other (none: undefined). */
+  refusal(memberId: string, blockerIds: string[]): AppError | undefined {
+    if (blockerIds.length === 0) return undefined;
+    return forbidden(blockerIds.includes(memberId) ? t.refusedByYou : t.refused);
+  }
+
+  /** For one statement that gathers a request's facts: the blockers between the member and the other (an expression of that statement). */
+  blockersSql(memberId: string, other: SQL): SQL<string[]> {
+    return repo.blockersBetween(memberId, other);
+  }
+
+  /**
+   * For one statement that writes between the two without a transaction around it: the pair's lock
+   * and the blockers read under it, as assertCanContact(..., { locked: true }) gives a transaction.
+   * The lock holds until that statement commits.
+   */
+  blockersAfterLockSql(memberId: string, otherId: string): SQL<string[]> {
+    return repo.blockersAfterPairLock(memberId, otherId);
   }
 
   private async announce(blockerId: string, blockedId: string): Promise<void> {

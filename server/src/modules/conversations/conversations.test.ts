@@ -2,22 +2,25 @@ import { SEARCH_MAX_LENGTH, TEXT, type ChatMessage, type ConversationPage, type 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { storedFileCount } from '../../test/chat-photos.ts';
 import { png } from '../../test/images.ts';
 import { createItem } from '../../test/items.ts';
 import { profileOf, registerMember, send, type Member } from '../../test/members.ts';
 import { multipart } from '../../test/multipart.ts';
 import { registerWithRole } from '../../test/roles.ts';
 import { openSocket, presenceHeard, watchPresence } from '../../test/sockets.ts';
+import * as repo from './repository.ts';
 
 let app: FastifyInstance;
+let uploadsDir: string;
 let ann: Member;
 let ben: Member;
 
 beforeEach(async () => {
-  ({ app } = await buildTestApp());
+  ({ app, uploadsDir } = await buildTestApp());
   ann = await registerMember(app, { displayName: 'Ann' });
   ben = await registerMember(app, { displayName: 'Ben' });
 });
@@ -190,6 +193,46 @@ describe('messages', () => {
 
     expect(await statusFor(cat)).toEqual([404, 404]);
     expect(await statusFor(moderator)).toEqual([200, 200]);
+  });
+});
+
+describe('a photo message whose write fails', () => {
+  const writeMessage = repo.writeMessage;
+  const sendPhoto = async (member: Member, conversationId: string) => {
+    const form = multipart({ clientId: randomUUID(), text: '' }, [{ field: 'image', name: 'shelf.png', bytes: await png(), type: 'image/png' }]);
+    return send(app, 'POST', `/api/conversations/${conversationId}/images`, {
+      cookie: member.cookie,
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+  };
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the photo of a message that was stored though the answer to its write was lost', async () => {
+    const conversation = await open(ben, ann.user.id);
+    vi.spyOn(repo, 'writeMessage').mockImplementationOnce(async (...args) => {
+      await writeMessage(...args);
+      throw new Error('Connection terminated unexpectedly');
+    });
+
+    expect((await sendPhoto(ben, conversation.id)).statusCode).toBe(500);
+
+    const [message] = (await messagesOf(ann, conversation.id)).messages;
+    expect(message!.imageUrl).toBeTruthy();
+    expect((await send(app, 'GET', message!.imageUrl!, { cookie: ann.cookie })).headers['content-type']).toBe('image/webp');
+  });
+
+  it('removes the photo of a message that was not stored', async () => {
+    const conversation = await open(ben, ann.user.id);
+    const filesBefore = storedFileCount(uploadsDir);
+    vi.spyOn(repo, 'writeMessage').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+
+    expect((await sendPhoto(ben, conversation.id)).statusCode).toBe(500);
+
+    expect((await messagesOf(ann, conversation.id)).messages).toEqual([]);
+    expect(storedFileCount(uploadsDir)).toBe(filesBefore);
   });
 });
 

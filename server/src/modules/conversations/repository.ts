@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { conversationMembers, conversations, items, messages, users } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
 import { likeAnywhere } from '../../db/like-pattern.ts';
+import { allColumnsAs, firstRow, rowFromJson, withSteps, type StatementStep } from '../../db/statement-steps.ts';
 import { presenceColumns } from '../presence/present-presence.ts';
 import { ownerOfImageKey } from '../uploads/image-keys.ts';
 
@@ -157,15 +158,6 @@ export function listMessages(db: Executor, conversationId: string, cursor: Curso
     .limit(limit);
 }
 
-/** Undefined when this sender already sent a message with this client id (a retry). */
-export async function insertMessage(
-  db: Executor,
-  values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageKey'>,
-): Promise<MessageRow | undefined> {
-  const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
 export async function findByClientId(db: Executor, senderId: string, clientId: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
@@ -174,15 +166,108 @@ export async function findByClientId(db: Executor, senderId: string, clientId: s
   return row;
 }
 
-export async function touchConversation(db: Executor, id: string, lastMessage: string, at: Date): Promise<void> {
-  await db.update(conversations).set({ lastMessage, lastMessageAt: at }).where(eq(conversations.id, id));
-}
-
 export async function markConversationRead(db: Executor, conversationId: string, userId: string): Promise<void> {
   await db
     .update(conversationMembers)
     .set({ lastReadAt: sql`now()` })
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+}
+
+/**
+ * What a send must know before it writes, in one statement: the conversation (undefined: none),
+ * its members, the sender's earlier message with this client id (a retry), and the facts other
+ * modules add about the receiver, given to them as an expression of this statement
+ * (docs/decisions/029).
+ */
+export async function sendContext<Facts extends Record<string, SQL>>(
+  db: Executor,
+  conversationId: string,
+  senderId: string,
+  clientId: string,
+  facts: (receiver: SQL) => Facts,
+): Promise<{ conversation: { itemId: string | null } | undefined; memberIds: string[]; earlier: MessageRow | undefined } & { [K in keyof Facts]: Facts[K] extends SQL<infer T> ? T : never }> {
+  const receiver = sql`(select ${conversationMembers.userId} from ${conversationMembers}
+    where ${conversationMembers.conversationId} = ${conversationId} and ${conversationMembers.userId} <> ${senderId} limit 1)`;
+  const extra = Object.entries(facts(receiver)).map(([name, fact]) => sql`${fact} as ${sql.identifier(name)}`);
+  const row = firstRow<Record<string, unknown>>(
+    await db.execute(sql`select
+      (select json_build_object('itemId', ${conversations.itemId}) from ${conversations} where ${conversations.id} = ${conversationId}) as "conversation",
+      array(select ${conversationMembers.userId}::text from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversationId}) as "memberIds",
+      (select row_to_json(earlier) from (select ${allColumnsAs(messages)} from ${messages}
+        where ${messages.senderId} = ${senderId} and ${messages.clientId} = ${clientId}) earlier) as "earlier",
+      ${sql.join(extra, sql`, `)}`),
+  );
+  const earlier = row.earlier as Record<string, unknown> | null;
+  return {
+    ...row,
+    conversation: (row.conversation as { itemId: string | null } | null) ?? undefined,
+    earlier: earlier ? rowFromJson(messages, earlier) : undefined,
+  } as Awaited<ReturnType<typeof sendContext<Facts>>>;
+}
+
+/**
+ * The step of sendSteps that yields the message written. The steps other modules add after it must
+ * read from it (or from a step that does): that alone makes them run after the pair's lock (StatementStep).
+ */
+export const MESSAGE_STEP = 'message';
+/** The step of sendSteps that holds the blockers found under the pair's lock. */
+const GUARD_STEP = 'guard';
+
+/**
+ * The sender's message as steps of one statement with no transaction around it (docs/decisions/029):
+ * `blockers` (blocks' lock and read, in the first step, which the message's step reads) must be
+ * empty for the message to be written; a retry whose first send got there first writes nothing (messages_sender_client_key); only a
+ * message written touches the conversation and marks it read for its sender.
+ */
+export function sendSteps(
+  blockers: SQL<string[]>,
+  values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageKey'> & { preview: string },
+): StatementStep[] {
+  const guard = sql.identifier(GUARD_STEP);
+  const message = sql.identifier(MESSAGE_STEP);
+  return [
+    { name: GUARD_STEP, sql: sql`select ${blockers}::text[] as blockers` },
+    {
+      name: MESSAGE_STEP,
+      sql: sql`insert into ${messages} (conversation_id, sender_id, client_id, text, image_key)
+        select ${values.conversationId}::uuid, ${values.senderId}::uuid, ${values.clientId}::uuid, ${values.text}::text, ${values.imageKey}::text
+        from ${guard} where cardinality(${guard}.blockers) = 0
+        on conflict do nothing
+        returning ${allColumnsAs(messages)}`,
+    },
+    {
+      name: 'touched',
+      sql: sql`update ${conversations} set last_message = ${values.preview}, last_message_at = ${message}."createdAt"
+        from ${message} where ${conversations.id} = ${values.conversationId}`,
+    },
+    {
+      name: 'read_by_sender',
+      sql: sql`update ${conversationMembers} set last_read_at = now() from ${message}
+        where ${conversationMembers.conversationId} = ${values.conversationId} and ${conversationMembers.userId} = ${values.senderId}`,
+    },
+  ];
+}
+
+/**
+ * Runs sendSteps with the steps others added: the blockers its lock found, the message (undefined:
+ * blocked, or written already by the first send of a retry), and the row of the step named `returned`.
+ */
+export async function writeMessage(
+  db: Executor,
+  steps: StatementStep[],
+  returned: string,
+): Promise<{ blockerIds: string[]; message: MessageRow | undefined; returned: Record<string, unknown> | undefined }> {
+  const row = firstRow<{ blockerIds: string[]; message: Record<string, unknown> | null; returned: Record<string, unknown> | null }>(
+    await db.execute(
+      withSteps(
+        steps,
+        sql`select (select blockers from ${sql.identifier(GUARD_STEP)}) as "blockerIds",
+          (select row_to_json(written) from ${sql.identifier(MESSAGE_STEP)} written) as "message",
+          (select row_to_json(other) from ${sql.identifier(returned)} other) as "returned"`,
+      ),
+    ),
+  );
+  return { blockerIds: row.blockerIds, message: row.message ? rowFromJson(messages, row.message) : undefined, returned: row.returned ?? undefined };
 }
 
 export async function unreadConversationCount(db: Executor, userId: string): Promise<number> {

@@ -122,65 +122,84 @@ export class ConversationsService {
 
   /**
    * Stored before any event goes out, so nothing announced can be lost; the client's id makes a
-   * retried send return the first message instead of a second one.
+   * retried send return the first message instead of a second one. One statement reads what the
+   * send must know and one writes it, with no transaction around them (docs/decisions/029).
    */
   async send(session: Session, id: string, outgoing: OutgoingMessage): Promise<ChatMessage> {
-    const members = await this.assertParticipant(session.userId, id);
+    const context = await repo.sendContext(this.db, id, session.userId, outgoing.clientId, (receiver) => ({
+      receiverActive: this.profiles.activeSql(receiver),
+      blockerIds: this.blocks.blockersSql(session.userId, receiver),
+      senderName: this.profiles.displayNameSql(session.userId),
+    }));
+    if (!context.conversation) throw notFound(t.notFound);
+    if (!context.memberIds.includes(session.userId)) throw forbidden(t.notParticipant);
     const text = outgoing.text.trim();
     if (!text && !outgoing.image) throw badRequest(t.messageRequired);
-    const earlier = await repo.findByClientId(this.db, session.userId, outgoing.clientId);
-    if (earlier) return presentMessage(earlier);
-    const receiverId = members.find((member) => member !== session.userId)!;
+    if (context.earlier) return presentMessage(context.earlier);
+    const receiverId = context.memberIds.find((member) => member !== session.userId)!;
     // Their messages stay as the other member's record, but nobody is left to read a new one.
-    if (!(await this.profiles.exists(receiverId))) throw conflict(t.otherLeft);
-    // Asked before a photo is stored, and again in the transaction, where a block just made is seen.
-    await this.blocks.assertCanContact(this.db, session.userId, receiverId);
+    if (!context.receiverActive) throw conflict(t.otherLeft);
+    // Asked before a photo is stored, and again by the write under the pair's lock, where a block just made is seen.
+    const refusal = this.blocks.refusal(session.userId, context.blockerIds);
+    if (refusal) throw refusal;
 
-    const sender = await session.user();
     const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
-    const outcome = await this.db.transaction(async (tx) => {
-      try {
-        await this.blocks.assertCanContact(tx, session.userId, receiverId, { locked: true });
-      } catch (refusal) {
-        // A block that came between the first check and now: the photo stored for it has nowhere to go.
-        if (stored) await this.images.removeAll([stored.key]);
-        throw refusal;
-      }
-      const message = await repo.insertMessage(tx, {
-        conversationId: id,
-        senderId: session.userId,
-        clientId: outgoing.clientId,
-        text,
-        imageKey: stored?.key ?? null,
-      });
-      if (!message) return { message: (await repo.findByClientId(tx, session.userId, outgoing.clientId))!, duplicate: true };
-      const preview = firstCharacters(text || `📷 ${t.photo}`, PREVIEW_CHARS);
-      const conversation = (await repo.findConversation(tx, id))!;
-      await repo.touchConversation(tx, id, preview, message.createdAt);
-      await repo.markConversationRead(tx, id, session.userId);
-      const notification = await this.notifications.noteMessage(tx, {
+    const preview = firstCharacters(text || `📷 ${t.photo}`, PREVIEW_CHARS);
+    let written: Awaited<ReturnType<typeof repo.writeMessage>>;
+    try {
+      const { steps: noticeSteps, returned } = this.notifications.noteMessageSteps(repo.MESSAGE_STEP, {
         userId: receiverId,
         conversationId: id,
-        itemId: conversation.itemId,
-        title: `${t.newMessage} from ${sender.displayName}`,
+        itemId: context.conversation.itemId,
+        title: `${t.newMessage} from ${context.senderName ?? ''}`,
         description: preview,
       });
-      return { message, duplicate: false, notification };
-    });
-    if (outcome.duplicate) {
+      const steps = [
+        ...repo.sendSteps(this.blocks.blockersAfterLockSql(session.userId, receiverId), {
+          conversationId: id,
+          senderId: session.userId,
+          clientId: outgoing.clientId,
+          text,
+          imageKey: stored?.key ?? null,
+          preview,
+        }),
+        ...noticeSteps,
+      ];
+      written = await repo.writeMessage(this.db, steps, returned);
+    } catch (error) {
+      if (stored) await this.removePhotoUnlessSent(session.userId, outgoing.clientId, stored.key);
+      throw error;
+    }
+    if (!written.message) {
+      // A block that came between the first check and now, or a retry that raced the first send: the photo stored for it has nowhere to go.
       if (stored) await this.images.removeAll([stored.key]);
-      return presentMessage(outcome.message);
+      const lateRefusal = this.blocks.refusal(session.userId, written.blockerIds);
+      if (lateRefusal) throw lateRefusal;
+      return presentMessage((await repo.findByClientId(this.db, session.userId, outgoing.clientId))!);
     }
 
-    const data = { conversationId: id, messageId: outcome.message.id, senderId: session.userId };
-    await this.bus.publish({ rooms: [rooms.user(receiverId), rooms.user(session.userId)], event: { type: 'messages.created', data } });
-    await this.bus.publish({
-      rooms: [rooms.user(receiverId), rooms.user(session.userId)],
-      event: { type: 'conversations.updated', data: { conversationId: id } },
-    });
-    // A notice brought back to the top with the newest message is news to the receiver all the same.
-    if (outcome.notification) await this.notifications.announceCreated([outcome.notification]);
-    return presentMessage(outcome.message);
+    const data = { conversationId: id, messageId: written.message.id, senderId: session.userId };
+    const both = [rooms.user(receiverId), rooms.user(session.userId)];
+    await this.bus.publishAll([
+      { rooms: both, event: { type: 'messages.created', data } },
+      { rooms: both, event: { type: 'conversations.updated', data: { conversationId: id } } },
+      // A notice brought back to the top with the newest message is news to the receiver all the same.
+      ...(written.returned ? this.notifications.createdEvents([this.notifications.noticeFromJson(written.returned)]) : []),
+    ]);
+    return presentMessage(written.message);
+  }
+
+  /**
+   * After a write that failed: the photo goes unless a message of this send holds it. An error
+   * after COMMIT (the connection lost) leaves the message stored, and it must keep its photo; when
+   * even that cannot be read, the photo is kept too, as a stray file costs less than a missing one.
+   */
+  private async removePhotoUnlessSent(senderId: string, clientId: string, key: string): Promise<void> {
+    const sent = await repo.findByClientId(this.db, senderId, clientId).then(
+      (message) => message?.imageKey === key,
+      () => true,
+    );
+    if (!sent) await this.images.removeAll([key]);
   }
 
   /** How quickly a member answers, for their profile: their replies since then and the median wait (docs/decisions/015). */

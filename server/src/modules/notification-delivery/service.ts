@@ -1,6 +1,7 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from '@swapyard/contract';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
+import type { StatementStep } from '../../db/statement-steps.ts';
 import type { JobQueue, RunAgain } from '../../jobs/queue.ts';
 import type { NotificationRow, NotificationsService } from '../notifications/service.ts';
 import type { NotificationPreferencesService } from '../notification-preferences/service.ts';
@@ -74,15 +75,27 @@ export class NotificationDeliveryService {
       for (const channel of this.channels.keys()) {
         if (!(await this.preferences.wants(tx, row.userId, notice.kind, channel))) continue;
         if (notice.kind === 'messages') {
-          // One job per conversation while it waits for the quiet spell: later messages fold into it.
-          await this.messages.enqueue(tx, { channel, userId: row.userId, conversationId: row.relatedId! }, {
-            key: `notify.message:${channel}:${row.userId}:${row.relatedId!}`,
-          });
+          const job = messageJobFor(channel, row.userId, row.relatedId!);
+          await this.messages.enqueue(tx, job.payload, { key: job.key });
         } else {
           await this.events.enqueue(tx, { channel, userId: row.userId, kind: notice.kind, title: row.title, body: row.description, path: notice.path });
         }
       }
     }
+  }
+
+  /**
+   * enqueue() for a conversation's message notice, as steps of the sender's one statement
+   * (docs/decisions/029): a job per channel the member wants, for the row the step `notice` yields.
+   */
+  messageSteps(notice: string, userId: string, conversationId: string): StatementStep[] {
+    return [...this.channels.keys()].map((channel) => {
+      const job = messageJobFor(channel, userId, conversationId);
+      return {
+        name: `${notice}_${channel}_job`,
+        sql: this.messages.enqueueStep(notice, this.preferences.wantsSql(userId, 'messages', channel), job.payload, { key: job.key }),
+      };
+    });
   }
 
   private async deliverEvent(job: z.output<typeof eventJob>): Promise<void> {
@@ -119,6 +132,11 @@ export class NotificationDeliveryService {
     });
     await repo.recordDelivery(this.db, job.userId, job.conversationId, job.channel);
   }
+}
+
+/** One job per conversation while it waits for the quiet spell: later messages fold into it. */
+function messageJobFor(channel: NotificationChannel, userId: string, conversationId: string) {
+  return { payload: { channel, userId, conversationId }, key: `notify.message:${channel}:${userId}:${conversationId}` };
 }
 
 /** What a notice is about, as the member's preferences name it, and the page it leads to. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notificationPreferences } from '../../db/schema/index.ts';
 
@@ -17,6 +17,12 @@ export async function enabled(db: Executor, userId: string, kind: string, channe
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind), eq(notificationPreferences.channel, channel)));
   return row?.enabled;
+}
+
+/** enabled() as an expression of a caller's statement, with the default where no row says otherwise. */
+export function enabledSql(userId: string, kind: string, channel: string, fallback: boolean): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${notificationPreferences.enabled} from ${notificationPreferences}
+    where ${notificationPreferences.userId} = ${userId} and ${notificationPreferences.kind} = ${kind} and ${notificationPreferences.channel} = ${channel}), ${fallback})`;
 }
 
 /** Every switch written, the defaults included: a default that changes later leaves a member's choice as they made it. */

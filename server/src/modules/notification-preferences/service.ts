@@ -9,6 +9,7 @@ import {
   type NotificationPreferences,
   type UnsubscribeResponse,
 } from '@swapyard/contract';
+import type { SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -44,6 +45,11 @@ export class NotificationPreferencesService {
   /** For delivery, in any transaction: whether this member wants this kind on this channel now. */
   async wants(db: Executor, userId: string, kind: NotificationKind, channel: NotificationChannel): Promise<boolean> {
     return (await repo.enabled(db, userId, kind, channel)) ?? NOTIFICATION_DEFAULTS[kind][channel];
+  }
+
+  /** wants() as a condition inside a caller's statement (docs/decisions/029). */
+  wantsSql(userId: string, kind: NotificationKind, channel: NotificationChannel): SQL<boolean> {
+    return repo.enabledSql(userId, kind, channel, NOTIFICATION_DEFAULTS[kind][channel]);
   }
 
   /** For the weekly summary, when it is about to be written: whether the member still wants it. */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notifications, proposals } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
+import { allColumnsAs, rowFromJson } from '../../db/statement-steps.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'title' | 'description'> &
@@ -105,35 +106,27 @@ export function deleteForProposalsAsking(db: Executor, itemId: string): Promise<
 }
 
 /**
- * One unread message notification per conversation for its receiver: the newest message
- * updates it rather than adding another.
+ * One unread message notification per conversation for its receiver (a unique index holds it to
+ * one): the newest message updates it rather than adding another. A step of the sender's statement
+ * (db/statement-steps.ts), for the row the step `after` yields.
  */
-export async function upsertMessageNotification(
-  db: Executor,
+export function upsertMessageNotificationStep(
+  after: string,
   values: { userId: string; conversationId: string; itemId: string | null; title: string; description: string },
-) {
-  const match = unreadMessageNotice(values.userId, values.conversationId);
-  const [updated] = await db
-    .update(notifications)
-    .set({ title: values.title, description: values.description, createdAt: sql`now()` })
-    .where(match)
-    .returning();
-  if (updated) return updated;
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: values.userId,
-      type: 'message',
-      title: values.title,
-      description: values.description,
-      itemId: values.itemId,
-      relatedId: values.conversationId,
-    })
-    .returning();
-  return row!;
+): SQL {
+  return sql`insert into ${notifications} (user_id, type, title, description, item_id, related_id)
+    select ${values.userId}::uuid, 'message', ${values.title}::text, ${values.description}::text, ${values.itemId}::uuid, ${values.conversationId}::text
+    from ${sql.identifier(after)}
+    on conflict (user_id, related_id) where type = 'message' and read = false
+    do update set title = excluded.title, description = excluded.description, created_at = now()
+    returning ${allColumnsAs(notifications)}`;
 }
 
-/** The member's one unread notice of the conversation (upsertMessageNotification keeps it to one). */
+export function notificationFromJson(json: Record<string, unknown>): NotificationRow {
+  return rowFromJson(notifications, json);
+}
+
+/** The member's one unread notice of the conversation (upsertMessageNotificationStep keeps it to one). */
 function unreadMessageNotice(userId: string, conversationId: string) {
   return and(
     eq(notifications.userId, userId),

@@ -1,14 +1,18 @@
 import { NOTICE_PREVIEW_CHARS, TEXT, type NotificationPage, type NotificationType } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
+import type { StatementStep } from '../../db/statement-steps.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, splitPage } from '../../lib/cursor.ts';
 import { firstCharacters } from '../../lib/first-characters.ts';
-import { rooms, type EventBus } from '../../realtime/event-bus.ts';
+import { rooms, type EventBus, type EventEnvelope } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
 import * as repo from './repository.ts';
 
 export type { NewNotification, NotificationRow } from './repository.ts';
+
+/** The step of noteMessageSteps that returns the notice. */
+const MESSAGE_NOTICE_STEP = 'notice';
 
 export class NotificationsService {
   constructor(
@@ -21,6 +25,13 @@ export class NotificationsService {
 
   deliverThrough(deliver: (tx: Executor, rows: repo.NotificationRow[]) => Promise<void>): void {
     this.deliver = deliver;
+  }
+
+  /** The same for a message notice written as a step of the sender's statement: its jobs as steps after it. */
+  private deliverMessage: (notice: string, userId: string, conversationId: string) => StatementStep[] = () => [];
+
+  deliverMessagesThrough(deliver: (notice: string, userId: string, conversationId: string) => StatementStep[]): void {
+    this.deliverMessage = deliver;
   }
 
   /**
@@ -48,11 +59,23 @@ export class NotificationsService {
     return repo.deleteAllOf(tx, userId);
   }
 
-  /** The one unread notice of a conversation for its receiver, updated by each new message (see the repository). */
-  async noteMessage(tx: Executor, values: Parameters<typeof repo.upsertMessageNotification>[1]): Promise<repo.NotificationRow> {
-    const row = await repo.upsertMessageNotification(tx, values);
-    await this.deliver(tx, [row]);
-    return row;
+  /**
+   * The one unread notice of a conversation for its receiver, updated by each new message (see the
+   * repository), with its mail and push jobs: steps of the sender's statement, after the step `after`
+   * (docs/decisions/029). `returned` names the step that returns the notice's row (noticeFromJson).
+   */
+  noteMessageSteps(after: string, values: Parameters<typeof repo.upsertMessageNotificationStep>[1]): { steps: StatementStep[]; returned: string } {
+    return {
+      steps: [
+        { name: MESSAGE_NOTICE_STEP, sql: repo.upsertMessageNotificationStep(after, values) },
+        ...this.deliverMessage(MESSAGE_NOTICE_STEP, values.userId, values.conversationId),
+      ],
+      returned: MESSAGE_NOTICE_STEP,
+    };
+  }
+
+  noticeFromJson(json: Record<string, unknown>): repo.NotificationRow {
+    return repo.notificationFromJson(json);
   }
 
   /** The conversation's message notice while its member has not read it, as it reads now. */
@@ -98,24 +121,25 @@ export class NotificationsService {
 
   /** Call after commit, for notifications written inside another service's transaction. */
   async announceCreated(rows: repo.NotificationRow[]): Promise<void> {
-    await Promise.all(
-      rows.map((row) =>
-        this.bus.publish({
-          rooms: [rooms.user(row.userId)],
-          event: {
-            type: 'notifications.created',
-            data: {
-              notificationId: row.id,
-              type: row.type as NotificationType,
-              title: row.title,
-              description: firstCharacters(row.description, NOTICE_PREVIEW_CHARS),
-              relatedId: row.relatedId,
-              proposalId: row.proposalId,
-            },
-          },
-        }),
-      ),
-    );
+    await this.bus.publishAll(this.createdEvents(rows));
+  }
+
+  /** What announceCreated publishes, for a service that sends them with events of its own in one publish. */
+  createdEvents(rows: repo.NotificationRow[]): EventEnvelope[] {
+    return rows.map((row) => ({
+      rooms: [rooms.user(row.userId)],
+      event: {
+        type: 'notifications.created',
+        data: {
+          notificationId: row.id,
+          type: row.type as NotificationType,
+          title: row.title,
+          description: firstCharacters(row.description, NOTICE_PREVIEW_CHARS),
+          relatedId: row.relatedId,
+          proposalId: row.proposalId,
+        },
+      },
+    }));
   }
 
   async announceUpdated(userId: string, notificationId: string | null): Promise<void> {

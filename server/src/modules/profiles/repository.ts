@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { items, users } from '../../db/schema/index.ts';
 
@@ -7,6 +7,15 @@ export type UserRow = typeof users.$inferSelect;
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Whether the member (an expression of the calling statement) exists and has not left. */
+export function isActive(member: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${member} and ${users.deletedAt} is null)`;
+}
+
+export function displayNameOf(memberId: string): SQL<string | null> {
+  return sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${memberId})`;
 }
 
 export async function countItems(db: Executor, ownerId: string): Promise<number> {

@@ -5,6 +5,7 @@ import {
   type CurrentUser, type MemberSummary, type ModeratedMember, type Role, type ProfileUpdateBody, type MemberTrust,
   type PublicProfile,
 } from '@swapyard/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { MultipartForm } from '../../plugins/multipart-form.ts';
@@ -43,6 +44,16 @@ export class ProfilesService {
   /** Whether this member exists and has not left: another module's check before it links to them. */
   async exists(memberId: string): Promise<boolean> {
     return Boolean((await repo.findUser(this.db, memberId))?.deletedAt === null);
+  }
+
+  /** exists() inside another module's statement that gathers a request's facts: `member` is an expression of it. */
+  activeSql(member: SQL): SQL<boolean> {
+    return repo.isActive(member);
+  }
+
+  /** The member's display name, inside another module's statement. */
+  displayNameSql(memberId: string): SQL<string | null> {
+    return repo.displayNameOf(memberId);
   }
 
   /** The name and photo other modules show beside what a member did, by member id ("Former member" once they left). */
