@@ -55,6 +55,8 @@ export function benchRoutes(db: Database, databaseUrl: string | undefined) {
     if (databaseUrl) {
       // As many connections as the server's own pool.
       const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+      // An idle connection PostgreSQL dropped must not take the bench's server down with it.
+      pool.on('error', (error) => app.log.warn({ err: error }, 'bench driver pool: a connection failed'));
       app.addHook('onClose', () => pool.end());
       app.get(DRIVER_ITEMS_PATH, async (_request, reply) => {
         const result = await pool.query<{ page: string }>({ name: 'bench-first-page', text: FIRST_PAGE_AS_JSON, values: [NO_VIEWER, MARKETPLACE_PAGE_SIZE] });

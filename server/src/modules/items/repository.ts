@@ -148,7 +148,9 @@ export function listAvailable(
 /**
  * The marketplace's plainest page, the one most asked for (no filter, no cursor, distances from the
  * reader's own place), as a prepared statement: Drizzle builds its SQL once instead of on every
- * request, and PostgreSQL keeps its plan. Executed with `readerId` and `limit`.
+ * request, and PostgreSQL parses it once per connection. Named, so node-postgres prepares it once per
+ * connection: a pooler in transaction mode must carry prepared statements (docs/operations.md).
+ * Executed with `readerId` and `limit`.
  */
 export function prepareFirstPage(db: Executor, readerOf: (id: Placeholder) => Reader) {
   return listAvailable(db, readerOf(sql.placeholder('readerId')), { type: 'all' }, undefined, sql.placeholder('limit'), 'own place', { originId: true }).prepare(

@@ -114,6 +114,8 @@ export class ItemsService {
 
   favouritesFrom(savedBy: SavedBy): void {
     this.savedBy = savedBy;
+    // The prepared first page holds the condition it was built with.
+    this.firstPage = undefined;
   }
 
   /** The member as a reader of listings: the conditions the blocks and favourites modules give for them. */
