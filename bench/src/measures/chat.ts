@@ -7,11 +7,14 @@ import { formatNumber, ms, passIf, ratio, type Result } from '../lib/report.ts';
 import type { ServerProcess } from '../lib/server-process.ts';
 import { distribution } from '../lib/stats.ts';
 
+export interface ChatStream {
+  perSecond: number;
+  seconds: number;
+}
 /** 20 a second among 500 pairs: each pair trades a message every 25 s, a busy evening's chat. */
-const MESSAGES = 600;
-const MESSAGES_PER_SECOND = 20;
-/** How long the stream of messages lasts, for a measure that spreads its own load over it. */
-export const CHAT_STREAM_MS = (MESSAGES * 1000) / MESSAGES_PER_SECOND;
+export const EVENING: ChatStream = { perSecond: 20, seconds: 30 };
+/** How long the evening's stream lasts, for a measure that spreads its own load over it. */
+export const CHAT_STREAM_MS = EVENING.seconds * 1000;
 const QUIET_MS = 1000;
 const SETTLE_TIMEOUT_MS = 60_000;
 const STRAGGLER_TIMEOUT_MS = 5000;
@@ -107,7 +110,9 @@ export async function measureChat(
   budgetP99Ms: number,
   /** Another load to run while the messages stream (the proposal mails): started with the first message, awaited before the stragglers are counted. */
   alongside?: () => Promise<void>,
+  stream: ChatStream = EVENING,
 ): Promise<[Result, Result]> {
+  const messages = stream.perSecond * stream.seconds;
   const serverOf = (index: number) => servers[index % servers.length]!;
   const pairs = await inBatches(
     Array.from({ length: members.length / 2 }, (_, k) => k),
@@ -132,8 +137,8 @@ export async function measureChat(
   let failed = 0;
   const started = performance.now();
   const inFlight: Promise<void>[] = alongside ? [alongside()] : [];
-  for (let i = 0; i < MESSAGES; i++) {
-    const due = started + (i * 1000) / MESSAGES_PER_SECOND;
+  for (let i = 0; i < messages; i++) {
+    const due = started + (i * 1000) / stream.perSecond;
     if (due > performance.now()) await sleep(due - performance.now());
     const pair = pairs[i % pairs.length]!;
     const forward = Math.floor(i / pairs.length) % 2 === 0;
@@ -167,12 +172,12 @@ export async function measureChat(
   const duplicated = delivered.reduce((sum, s) => sum + arrivals.of(s).length - 1, 0);
   const latencyRow: Result = {
     where,
-    measure: `chat: ${formatNumber(sent.length)} messages at ${MESSAGES_PER_SECOND}/s, ${formatNumber(members.length)} sockets${servers.length > 1 ? ', every one across instances' : ''}`,
+    measure: `chat: ${formatNumber(sent.length)} messages at ${stream.perSecond}/s, ${formatNumber(members.length)} sockets${servers.length > 1 ? ', every one across instances' : ''}`,
     measured: `event p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}; ${lost} lost, ${duplicated} duplicated, ${failed} sends failed`,
     reference: `send answered p50 ${ms(answered.p50)}, p99 ${ms(answered.p99)}`,
     ratio: `p99 ${ratio(latency.p99 / answered.p99)}`,
     budget: `p99 < ${budgetP99Ms} ms, 0 lost, 0 duplicated`,
-    verdict: passIf(latency.p99 < budgetP99Ms && lost === 0 && duplicated === 0 && failed === 0 && sent.length === MESSAGES),
+    verdict: passIf(latency.p99 < budgetP99Ms && lost === 0 && duplicated === 0 && failed === 0 && sent.length === messages),
     figures: {
       sockets: members.length,
       messages: sent.length,
