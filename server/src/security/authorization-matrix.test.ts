@@ -456,7 +456,7 @@ const stateChanging = Object.entries(MATRIX).filter(([route]) => !route.startsWi
 describe('cross-site requests', () => {
   it.each(stateChanging.filter(([route]) => !CROSS_SITE_BY_DESIGN.has(route)))('%s from a foreign Origin is refused and changes nothing', async (_route, entry) => {
     const world = await makeWorld();
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await call(entry, world, entry.rightful === 'partner' ? world.partner : world.owner, 'https://evil.example');
 
@@ -490,7 +490,7 @@ describe('authorization matrix', () => {
 
     // The rightful member last: what they may do (delete the listing) would change what the others meet.
     for (const actor of ['anonymous', 'suspended', 'stranger', 'moderator', 'admin', 'rightful'] as const) {
-      const before = await fingerprint(app.services.database.db);
+      const before = await fingerprint(app);
       const member = { anonymous: undefined, suspended: world.suspended, stranger: world.stranger, rightful, moderator: world.moderator, admin: world.admin }[actor];
       const response = await call(entry, world, member);
       // A suspended member's sessions ended with the suspension: they are answered as signed out.
@@ -514,7 +514,7 @@ describe('authorization matrix', () => {
 describe('a suspended member', () => {
   it('is refused at sign-in with the right password, and the refusal changes nothing', async () => {
     const { suspended } = await makeWorld();
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await send(app, 'POST', '/api/auth/login', { body: { email: suspended.user.email, password: suspended.password } });
 
@@ -536,7 +536,7 @@ describe('a blocked pair', () => {
     const [blocking, blocked] = blocker === 'owner' ? [world.owner, world.partner] : [world.partner, world.owner];
     expect((await send(app, 'POST', '/api/blocks', { cookie: blocking.cookie, body: { userId: blocked.user.id } })).statusCode).toBe(200);
     const actor = entry.rightful === 'partner' ? world.partner : world.owner;
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await call(entry, world, actor);
 

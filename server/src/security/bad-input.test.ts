@@ -160,7 +160,7 @@ describe('bad input', () => {
           // which a read made first takes instead.
           await app.services.jobs.runDue();
           await send(app, 'GET', '/api/me', { cookie: member.cookie });
-          const before = await fingerprint(app.services.database.db);
+          const before = await fingerprint(app);
           const sendsBody = route.method !== 'GET' && route.method !== 'DELETE' && body !== undefined;
           const payload = body?.payload;
           const response = await send(app, route.method, `${path}?${search.toString()}`, {

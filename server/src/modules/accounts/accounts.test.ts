@@ -53,7 +53,7 @@ describe('deleting an account with a wrong password', () => {
   it('is refused with the inline text and changes nothing', async () => {
     const leaver = await registerMember(app);
     await createItem(app, leaver);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await deleteAccount(leaver, 'not my password');
 

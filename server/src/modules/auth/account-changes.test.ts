@@ -129,7 +129,7 @@ describe('changing the password', () => {
     await start();
     const member = await registerMember(app);
     const elsewhere = sessionCookieOf(await login(member.user.email, member.password));
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const response = await changePassword(member, 'not my password');
 
@@ -143,7 +143,7 @@ describe('changing the password', () => {
   it('refuses a new password the sign-up form would refuse, with the same text', async () => {
     await start();
     const member = await registerMember(app);
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const short = await changePassword(member, member.password, 'short');
     const mismatched = await send(app, 'POST', '/api/me/password', {
@@ -164,7 +164,7 @@ describe('typing the current password again', () => {
   it('draws on the sign-in budget of the member\'s email, whichever form it comes from', async () => {
     await start({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: open, loginPerEmail: tight } });
     const member = await registerMember(app);
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     expect((await changePassword(member, 'guess one')).statusCode).toBe(400);
     expect((await requestEmailChange(member, 'elsewhere@example.com', 'guess two')).statusCode).toBe(400);
@@ -235,7 +235,7 @@ describe('changing the email', () => {
     expect((await login('after@example.com', member.password)).statusCode).toBe(200);
     expect((await login('before@example.com', member.password)).statusCode).toBe(401);
 
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
     expect(errorOf(again)).toEqual({ code: 'VALIDATION_ERROR', message: TEXT.account.emailChangeInvalid });
@@ -251,7 +251,7 @@ describe('changing the email', () => {
       .update(emailChanges)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(emailChanges.userId, member.user.id));
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const late = await confirm(token);
 
@@ -265,7 +265,7 @@ describe('changing the email', () => {
     await start();
     await registerMember(app, { email: 'taken@example.com' });
     const member = await registerMember(app);
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const response = await requestEmailChange(member, 'TAKEN@example.com');
 
@@ -282,7 +282,7 @@ describe('changing the email', () => {
     await requestEmailChange(member, 'contested@example.com');
     const token = await confirmationTokenFor('contested@example.com');
     const squatter = await registerMember(app, { email: 'Contested@example.com' });
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const response = await confirm(token);
 
@@ -297,7 +297,7 @@ describe('changing the email', () => {
   it('refuses a wrong current password or the address the member already has, changing and mailing nothing', async () => {
     await start();
     const member = await registerMember(app, { email: 'same@example.com' });
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const wrong = await requestEmailChange(member, 'fresh@example.com', 'not my password');
     const same = await requestEmailChange(member, 'SAME@example.com');

@@ -106,7 +106,7 @@ describe('signed-in devices', () => {
     const stranger = await registerMember(app);
     const [ownersDevice] = await devicesOf(owner.cookie);
     const [strangersDevice] = await devicesOf(stranger.cookie);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     for (const [cookie, id] of [
       [stranger.cookie, ownersDevice!.id],

@@ -81,7 +81,7 @@ describe('blocking a member', () => {
     const ann = await registerMember(app);
     const leaver = await registerMember(app);
     expect((await send(app, 'POST', '/api/me/delete', { cookie: leaver.cookie, body: { password: leaver.password } })).statusCode).toBe(204);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const self = await block(ann, ann.user.id);
     const former = await block(ann, leaver.user.id);
@@ -109,7 +109,7 @@ describe('a blocked pair', () => {
     const blockersLamp = await createItem(app, blocker);
     const blockedsBike = await createItem(app, blocked);
     expect((await block(blocker, blocked.user.id)).statusCode).toBe(200);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     const filesBefore = storedFileCount();
 
     const attempts = [

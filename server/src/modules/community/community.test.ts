@@ -96,7 +96,7 @@ describe('community settings', () => {
   it('are an admin matter: a moderator is told so and changes nothing, a member is answered 404', async () => {
     const moderator = await withRole('moderator');
     const member = await registerMember(app);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     for (const response of [await send(app, 'GET', '/api/admin/settings', { cookie: moderator.cookie }), await putSettings({ name: 'Mine' }, moderator)]) {
       expect(response.statusCode).toBe(403);
@@ -264,7 +264,7 @@ describe("new members' daily limits", () => {
     const newcomer = await registerMember(limited);
     expect((await list(newcomer)).statusCode).toBe(201);
     expect((await list(newcomer)).statusCode).toBe(201);
-    const before = await fingerprint(limited.services.database.db);
+    const before = await fingerprint(limited);
 
     const refused = await list(newcomer);
 

@@ -208,7 +208,7 @@ describe('refusals', () => {
 
   it('refuses radii off the list, unknown places and bad cursors with 400, changing nothing', async () => {
     await listedIn('York', 'York vase');
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     for (const [query, message] of refused) {
       const response = await send(app, 'GET', `/api/items?${query}`, { cookie: leedsMember.cookie });

@@ -63,7 +63,7 @@ describe('reporting', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ message: TEXT.reports.thanks });
 
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     const second = await report(reporter, { targetType: 'item', targetId: item.id, reason: 'spam' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe(TEXT.reports.alreadyReported);
@@ -87,7 +87,7 @@ describe('reporting', () => {
     const hiddenWithOwner = await createItem(app, suspended);
     const moderator = await registerWithRole(app, 'moderator');
     expect((await act(moderator, `/api/admin/members/${suspended.user.id}/suspension`, { duration: 'indefinite', reason: 'Spam' })).statusCode).toBe(200);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     expect((await report(me, { targetType: 'item', targetId: mine.id })).statusCode).toBe(400);
     expect((await report(me, { targetType: 'user', targetId: me.user.id })).json().error.message).toBe(TEXT.reports.ownContent);
@@ -203,7 +203,7 @@ describe('who may act on whom', () => {
     const admin = await registerWithRole(app, 'admin');
     const adminsItem = await createItem(app, admin);
     const moderatorsItem = await createItem(app, moderator);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     expect((await act(moderator, `/api/admin/items/${adminsItem.id}/hide`, { reason: 'No' })).json().error.message).toBe(TEXT.moderation.notYours);
     expect((await act(moderator, `/api/admin/items/${moderatorsItem.id}/hide`, { reason: 'No' })).statusCode).toBe(403);

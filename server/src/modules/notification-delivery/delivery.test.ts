@@ -91,7 +91,7 @@ describe('preferences', () => {
 
   it('refuses a partial or unknown set with 400 and changes nothing', async () => {
     const { owner } = await pair();
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     for (const body of [{ proposals: { email: false, push: false } }, { ...NOTIFICATION_DEFAULTS, sms: true }, { ...NOTIFICATION_DEFAULTS, weeklySummary: 'yes' }]) {
       const response = await send(app, 'PUT', '/api/me/notification-preferences', { cookie: owner.cookie, body });
       expect(response.statusCode).toBe(400);
@@ -144,7 +144,7 @@ describe('mail about proposals', () => {
       `${genuine.slice(0, -2)}AA`,
       `${TEST_ORIGIN}/api/unsubscribe/not-a-token`,
     ];
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     for (const url of forged) {
       const response = await oneClick(url);
       expect(response.statusCode).toBe(400);

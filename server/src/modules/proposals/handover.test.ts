@@ -95,7 +95,7 @@ describe('arranging the hand-over', () => {
       [{ place: 'Gate B', at: 1_700_000_000_000 }, TEXT.proposals.handoverTimeInvalid],
     ];
     for (const [body, message] of cases) {
-      const before = await fingerprint(db());
+      const before = await fingerprint(app);
 
       const response = await arrange(sender, id, body);
 
@@ -126,7 +126,7 @@ describe('arranging the hand-over', () => {
       [sender, '00000000-0000-4000-8000-000000000000', 404, TEXT.proposals.notFound],
     ];
     for (const [who, proposalId, status, message] of cases) {
-      const before = await fingerprint(db());
+      const before = await fingerprint(app);
 
       const arranged = await send(app, 'PUT', `/api/proposals/${proposalId}/handover`, { ...(who ? { cookie: who.cookie } : {}), body });
       const confirmed = await confirm(who, proposalId);
@@ -158,7 +158,7 @@ describe('arranging the hand-over', () => {
   it('is refused while either member blocked the other, and the refusal changes nothing', async () => {
     const { id } = await acceptedSwap();
     await send(app, 'POST', '/api/blocks', { cookie: owner.cookie, body: { userId: sender.user.id } });
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const response = await arrange(sender, id, { place: 'Park gate', at: AT });
 
@@ -187,7 +187,7 @@ describe('confirming the hand-over', () => {
     expect(toSender?.description).toBe(TEXT.notifications.handoverConfirmedBody('Ann Owner', 'Kayak'));
 
     // A second confirm of the same side is answered as the first, and changes nothing.
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
     const again = await confirm(owner, id);
     expect(again.statusCode).toBe(200);
     expect(again.json().proposal).toEqual(half);
@@ -269,7 +269,7 @@ describe('when a swap may be rated', () => {
     await confirm(owner, id);
     const swap = await viewOf(owner, id);
 
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
     const early = await rate(owner, swap.id);
 
     expect([early.statusCode, errorOf(early)]).toEqual([400, TEXT.proposals.rateNotYet]);

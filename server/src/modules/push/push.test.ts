@@ -249,7 +249,7 @@ describe('Web Push', () => {
       [{ ...good, keys: { ...good.keys, auth: good.keys.auth.replace(/.$/, '+') } }, TEXT.push.badKeys],
       [{ ...good, keys: { ...good.keys, p256dh: offCurve } }, TEXT.push.badKeys],
     ];
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     for (const [body, message] of refusals) {
       const response = await send(app, 'POST', '/api/push/subscriptions', { cookie: member.cookie, body });

@@ -142,7 +142,7 @@ describe('changing a role', () => {
   it('is refused to a moderator (403) and hidden from a member (404), changing nothing', async () => {
     const moderator = await registerWithRole(app, 'moderator');
     const member = await registerMember(app);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const byModerator = await changeRole(moderator, member.user.id, 'admin');
     const onSelf = await changeRole(moderator, moderator.user.id, 'admin');
@@ -155,7 +155,7 @@ describe('changing a role', () => {
   });
 
   it('does not demote the last admin, and names the way out', async () => {
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await changeRole(firstAdmin, firstAdmin.user.id, 'moderator');
 
@@ -197,7 +197,7 @@ describe('changing a role', () => {
 
 describe('the last admin deleting their account', () => {
   it('is refused with a text that says what to do, changing nothing', async () => {
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await deleteAccount(firstAdmin);
 

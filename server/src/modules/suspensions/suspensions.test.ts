@@ -144,7 +144,7 @@ describe('who may suspend whom', () => {
   it('refuses a moderator acting on an admin or on themselves, and changes nothing', async () => {
     const moderator = await registerWithRole(app, 'moderator');
     const admin = await registerWithRole(app, 'admin');
-    const before = await fingerprint(db());
+    const before = await fingerprint(app);
 
     const onAdmin = await suspend(moderator, admin);
     const onSelf = await suspend(moderator, moderator);

@@ -58,14 +58,14 @@ describe('reporting a problem with a swap', () => {
     const first = await reportProblem(sender, proposal.id, { note: 'Waited an hour' });
     expect(first.statusCode).toBe(201);
     expect(first.json().problem).toMatchObject({ reason: 'no_show', note: 'Waited an hour', status: 'open' });
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     expect(errorOf(await reportProblem(sender, proposal.id))).toBe(TEXT.swapProblems.alreadyReported);
     expect((await reportProblem(stranger, proposal.id)).statusCode).toBe(403);
     expect((await reportProblem(sender, proposal.id, { reason: 'lost' })).statusCode).toBe(400);
     expect((await reportProblem(sender, randomUUID())).statusCode).toBe(404);
     const pendingItem = await createItem(app, receiver);
     const pending = await createProposal(app, await registerMember(app), pendingItem.id);
-    const pendingBefore = await fingerprint(app.services.database.db);
+    const pendingBefore = await fingerprint(app);
     expect(errorOf(await reportProblem(receiver, pending.id))).toBe(TEXT.swapProblems.notAccepted);
     expect(await fingerprint(app.services.database.db)).toBe(pendingBefore);
     expect(before).not.toBe(pendingBefore);
@@ -93,7 +93,7 @@ describe('rating a reported swap', () => {
     expect((await reportProblem(receiver, proposal.id)).statusCode).toBe(201);
     await acceptedDaysAgo(app, proposal.id, 15);
 
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     expect(errorOf(await rate())).toBe(TEXT.proposals.rateNotYet);
     expect(await fingerprint(app.services.database.db)).toBe(before);
     const held = await get<{ proposal: { ratingOpen: boolean; ratingOpensAt: string | null } }>(sender, `/api/proposals/${proposal.id}`);
@@ -198,7 +198,7 @@ describe('a moderator on a reported swap', () => {
     await reportProblem(member, proposal.id);
     const colleague = await registerWithRole(app, 'moderator');
     const problemId = await openProblemId(colleague, proposal.id);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     expect(errorOf(await decide(moderator, problemId, 'reverse'))).toBe(TEXT.swapProblems.notYours);
     expect((await decide(member, problemId, 'reverse')).statusCode).toBe(404);
     expect((await send(app, 'GET', '/api/admin/swap-problems', { cookie: member.cookie })).statusCode).toBe(404);
@@ -266,7 +266,7 @@ describe('photos with a problem report', () => {
     ],
   ])('refuse %s next to a good photo, storing no report and no photo', async (_name, bad, status, message) => {
     const { sender, proposal } = await acceptedSwap(0);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
 
     const response = await reportWithPhotos(sender, proposal.id, [await photo(), await bad()]);
 
@@ -278,7 +278,7 @@ describe('photos with a problem report', () => {
   it('refuse a fifth photo, and a report the member may not make, storing nothing', async () => {
     const { sender, proposal } = await acceptedSwap(0);
     const stranger = await registerMember(app);
-    const before = await fingerprint(app.services.database.db);
+    const before = await fingerprint(app);
     const five = await Promise.all([1, 2, 3, 4, 5].map(photo));
 
     const tooMany = await reportWithPhotos(sender, proposal.id, five);
