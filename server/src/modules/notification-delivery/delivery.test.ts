@@ -4,9 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items, jobs, messageDeliveries, notifications, users } from '../../db/schema/index.ts';
+import { items, messageDeliveries, notifications, users } from '../../db/schema/index.ts';
 import { TEST_ORIGIN, buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
+import { jobsFallDue } from '../../test/jobs.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { acceptedDaysAgo, answer, completeSwap, counter, createProposal } from '../../test/proposals.ts';
@@ -267,10 +268,7 @@ describe('mail about messages', () => {
       .where(eq(users.id, member.user.id));
   }
 
-  /** Time passes for the waiting message jobs: they fall due now. */
-  async function messageJobsDue() {
-    await app.services.database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.kind, 'notify.message'));
-  }
+  const messageJobsDue = () => jobsFallDue(app, 'notify.message');
 
   it('sends one mail per conversation for several messages within the quiet spell, once the reader has been away 10 minutes', async () => {
     const { reader, conversationId, write, tag } = await chat();

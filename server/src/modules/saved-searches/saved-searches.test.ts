@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, jobs, notifications, savedSearchMatches, savedSearches } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem, type ItemInput } from '../../test/items.ts';
+import { jobsFallDue } from '../../test/jobs.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { answer, createProposal, errorOf } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
@@ -66,7 +67,7 @@ async function list(owner: Member, overrides: Partial<ItemInput> = {}, placeId?:
 
 /** The alert hour passes: the waiting alert jobs fall due now. */
 async function anHourLater() {
-  await db().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.kind, 'saved-searches.alert'));
+  await jobsFallDue(app, 'saved-searches.alert');
   await app.services.jobs.runDue();
 }
 
