@@ -10,6 +10,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useInviteCheck } from '../api/check-invite.ts';
@@ -138,13 +139,17 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
         <Checkbox
           label={
             hasRules ? (
-              <>
-                {c.acceptRulesBefore}
-                {/* A new tab, so what was typed into the form is still there after reading. */}
-                <TextLink to="/rules" target="_blank" rel="noopener">
-                  {c.rulesLink}
-                </TextLink>
-              </>
+              // A new tab, so what was typed into the form is still there after reading.
+              <RichText
+                text={c.acceptRules}
+                parts={{
+                  link: (label) => (
+                    <TextLink to="/rules" target="_blank" rel="noopener">
+                      {label}
+                    </TextLink>
+                  ),
+                }}
+              />
             ) : (
               <>
                 {t.acceptTermsBefore}
