@@ -68,6 +68,7 @@ import { suspensionRoutes } from './modules/suspensions/routes.ts';
 import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerLanguage } from './plugins/language.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { memberLimits, rateLimiter, signInLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
   });
+  await registerLanguage(app, () => config.defaultLocale);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { TEXT } from '@swapyard/contract';
+import { currentLocale, TEXT } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,11 +23,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       },
     });
   }
+  // Every page is this one file; its lang names the request's language, which the app starts in (web/src/lib/language.ts).
+  const indexHtml = hasBuild ? fs.readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
   app.setNotFoundHandler(async (request, reply) => {
     // HEAD asks what GET would answer, without the body (link checkers and uptime probes send it).
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && hasBuild;
     if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-language, cookie')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${currentLocale()}">`));
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: TEXT.errors.notFound } });
   });

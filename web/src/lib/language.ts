@@ -5,29 +5,36 @@ let active: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
 setLocaleSource(() => active);
 
+const CHOSEN = 'swapyard.language';
+
 /**
- * The language the server chose for this page, index.html's lang: the member's, else their
- * browser's, else the community's. A page from the offline cache may carry none; the browser's then.
+ * The language to open in: the one this browser chose last (kept for offline starts), else the first
+ * of ours the browser asks for, else the community's, which the server wrote into index.html's lang.
  */
-function servedLocale(): Locale {
+function startingLocale(): Locale {
+  const chosen = localStorage.getItem(CHOSEN);
+  if (isLocale(chosen)) return chosen;
   const served = document.documentElement.lang;
-  return isLocale(served) ? served : (negotiateLocale(navigator.languages.join(',')) ?? DEFAULT_LOCALE);
+  return negotiateLocale(navigator.languages.join(',')) ?? (isLocale(served) ? served : DEFAULT_LOCALE);
 }
 
-/** Before the first render: that one shows in its language, never in English first. */
+/** Before the first render: the page opens in its language, never in English first. */
 export function startLanguage(): Promise<void> {
-  return switchLanguage(servedLocale());
+  return show(startingLocale());
 }
 
-/**
- * Shows the page in `locale` without a reload, once its catalogues for every part of the app
- * loaded so far have arrived (a failed download leaves the language as it was).
- */
+/** A member's choice: the page changes to it without a reload, and this browser opens in it from now on. */
 export async function switchLanguage(locale: Locale): Promise<void> {
+  await show(locale);
+  localStorage.setItem(CHOSEN, locale);
+}
+
+/** Once the language's catalogues for every part of the app loaded so far are in (a failed download changes nothing). */
+async function show(locale: Locale): Promise<void> {
   await loadLocale(locale);
+  document.documentElement.lang = locale;
   if (locale === active) return;
   active = locale;
-  document.documentElement.lang = locale;
   for (const listener of listeners) listener();
 }
 
