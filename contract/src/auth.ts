@@ -5,6 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
+import { LOCALES } from './i18n/locales.ts';
 import { placeSummary } from './places.ts';
 import { TEXT } from './texts.ts';
 
@@ -96,10 +97,15 @@ export const currentUser = z.object({
   ratingCount: z.number().int(),
   createdAt: z.iso.datetime(),
   role: z.enum(ROLES),
+  /** The language the member chose, or signed up in; null for an account older than languages (the community's). */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const meResponse = z.object({ user: currentUser });
+
+export const languageBody = z.object({ locale: z.enum(LOCALES, { error: () => TEXT.account.languageUnknown }) });
+export type LanguageBody = z.infer<typeof languageBody>;
 export type MeResponse = z.infer<typeof meResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
