@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { formatMonthYear } from '../lib/format-date.ts';
 import { WEB_TEXT } from '../lib/texts.ts';
 import { TextLink } from './ui/text-link.tsx';
+import { numberFormat } from '../lib/intl.ts';
 
 const t = WEB_TEXT.trust;
-const ratingFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** The id of the ratings on a profile page, which an item page links to. */
 export const RATINGS_ANCHOR = 'ratings';
@@ -28,7 +28,7 @@ interface MemberTrustProps {
 /** Member since, completed swaps, rating and reply time: the same block on a profile and beside an item's owner. */
 export function MemberTrust({ profile, linkRatings = false }: MemberTrustProps) {
   const rated = profile.ratingCount > 0;
-  const rating = rated ? t.rating(ratingFormat.format(profile.averageRating), profile.ratingCount) : t.noRatings;
+  const rating = rated ? t.rating(numberFormat({ maximumFractionDigits: 1 }).format(profile.averageRating), profile.ratingCount) : t.noRatings;
   const { completedSwaps, replyMinutes } = profile.trust;
   return (
     <ul data-testid="member-trust" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-600">

@@ -8,9 +8,10 @@ import { usePageTitle } from '../../../../lib/document-title.ts';
 import { AdminSection } from '../../components/admin-section.tsx';
 import { ADMIN_TEXT } from '../../texts.ts';
 import { useAuditLog } from '../api/list-audit.ts';
+import { dateTimeFormat } from '../../../../lib/intl.ts';
 
 const t = ADMIN_TEXT.audit;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const UUID = /^[0-9a-f-]{36}$/;
 
 /** /admin/audit: every action, newest first; the filters live in the address, so a filtered view can be shared. */
@@ -118,7 +119,7 @@ function AuditRow({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-stone-600">
-        <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+        <time dateTime={entry.createdAt}>{when().format(new Date(entry.createdAt))}</time>
         {targetUserId && !filteredByMember && (
           <button
             type="button"

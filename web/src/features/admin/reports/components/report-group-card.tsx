@@ -8,9 +8,10 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { memberInitial, memberName } from '../../../../lib/current-user.ts';
 import { ADMIN_TEXT } from '../../texts.ts';
 import type { ModerationAction } from '../api/use-moderate.ts';
+import { dateTimeFormat } from '../../../../lib/intl.ts';
 
 const t = ADMIN_TEXT.queue;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 interface ReportGroupCardProps {
   group: ReportGroup;
@@ -34,7 +35,7 @@ export function ReportGroupCard({ group, onAction }: ReportGroupCardProps) {
         </h3>
         <Badge tone="warning">{t.reportCount(group.count)}</Badge>
         <time dateTime={group.latestAt} className="text-sm text-stone-600">
-          {when.format(new Date(group.latestAt))}
+          {when().format(new Date(group.latestAt))}
         </time>
       </div>
 
@@ -124,7 +125,7 @@ function Target({ group }: { group: ReportGroup }) {
           >
             <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
               <span className="font-medium text-stone-800">{message.senderName}</span>
-              <time dateTime={message.createdAt}>{when.format(new Date(message.createdAt))}</time>
+              <time dateTime={message.createdAt}>{when().format(new Date(message.createdAt))}</time>
               {message.reported && <span className="font-semibold text-red-800">{t.reported}</span>}
             </p>
             {message.imageUrl && <img src={message.imageUrl} alt="" className="mt-1 max-h-40 rounded-md object-contain" />}

@@ -16,9 +16,10 @@ import { AdminSection } from '../../components/admin-section.tsx';
 import { ADMIN_TEXT } from '../../texts.ts';
 import { useDecideSwapProblem, type SwapProblemDecision } from '../api/decide-swap-problem.ts';
 import { useSwapProblemQueue } from '../api/list-swap-problems.ts';
+import { dateTimeFormat } from '../../../../lib/intl.ts';
 
 const t = ADMIN_TEXT.swapProblems;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** The open problems with swaps, each with its proposal thread, Dismiss and Reverse swap. */
 export function SwapProblemsQueue() {
@@ -64,7 +65,7 @@ function SwapProblemCard({ problem, onDecide }: { problem: SwapProblemCase; onDe
         </h3>
         <Badge tone="warning">{t.reasons[problem.reason]}</Badge>
         <time dateTime={problem.createdAt} className="text-sm text-stone-600">
-          {when.format(new Date(problem.createdAt))}
+          {when().format(new Date(problem.createdAt))}
         </time>
       </div>
       <p className="text-sm text-stone-700">{t.reportedBy(memberName(problem.reporter))}</p>
