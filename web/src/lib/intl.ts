@@ -23,5 +23,3 @@ export const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => once('dat
 export const numberFormat = (options: Intl.NumberFormatOptions = {}) => once('number', options, (locale) => new Intl.NumberFormat(locale, options));
 export const relativeTimeFormat = (options: Intl.RelativeTimeFormatOptions) => once('relative', options, (locale) => new Intl.RelativeTimeFormat(locale, options));
 export const regionNames = () => once('region', {}, (locale) => new Intl.DisplayNames([locale], { type: 'region' }));
-/** Names and places sorted as the language sorts them (Ä with A in German, Ñ after N in Spanish). */
-export const collator = () => once('collator', {}, (locale) => new Intl.Collator(locale, { sensitivity: 'base' }));
