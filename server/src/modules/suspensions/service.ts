@@ -1,4 +1,4 @@
-import { TEXT, type CurrentUser, type LiftSuspensionBody, type MemberDetail, type Role, type SuspendBody, type Suspension, type SuspensionDuration } from '@swapyard/contract';
+import { currentLocale, LOCALES, TEXT, type CurrentUser, type LiftSuspensionBody, type MemberDetail, type Role, type SuspendBody, type Suspension, type SuspensionDuration } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -12,11 +12,13 @@ const t = TEXT.suspensions;
 const DAY_MS = 86_400_000;
 const DAYS: Record<Exclude<SuspensionDuration, 'indefinite'>, number> = { '1d': 1, '7d': 7, '30d': 30 };
 
-const untilDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const untilDates = Object.fromEntries(
+  LOCALES.map((locale) => [locale, new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })]),
+);
 
 /** What sign-in tells a suspended member; the date is UTC's, the same for every reader. */
 export function signInRefusal(endsAt: Date | null): string {
-  return endsAt ? t.signInUntil(untilDate.format(endsAt)) : t.signInIndefinite;
+  return endsAt ? t.signInUntil(untilDates[currentLocale()]!.format(endsAt)) : t.signInIndefinite;
 }
 
 type Member = NonNullable<Awaited<ReturnType<typeof repo.findMember>>>;
