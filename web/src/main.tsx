@@ -4,13 +4,14 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { currentUserQuery } from './lib/current-user.ts';
-import { startLanguage, useLanguage } from './lib/language.ts';
+import { followAccountLanguage, startLanguage, useLanguage } from './lib/language.ts';
 import { followSignedInMember } from './lib/offline-session.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './index.css';
 
 followSignedInMember(queryClient);
+followAccountLanguage(queryClient);
 registerServiceWorker();
 
 // Every first screen needs the session; ask for it while the route's chunk downloads.

@@ -1,5 +1,7 @@
-import { cataloguesLoaded, DEFAULT_LOCALE, isLocale, loadLocale, negotiateLocale, setLocaleSource, type Locale } from '@swapyard/contract';
+import { cataloguesLoaded, DEFAULT_LOCALE, isLocale, loadLocale, negotiateLocale, setLocaleSource, type CurrentUser, type Locale } from '@swapyard/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { currentUserQuery } from './current-user.ts';
 
 let active: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
@@ -36,6 +38,15 @@ async function show(locale: Locale): Promise<void> {
   if (locale === active) return;
   active = locale;
   for (const listener of listeners) listener();
+}
+
+/** The account's language wins wherever the member signs in: each answer of /me that names one shows it. */
+export function followAccountLanguage(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== currentUserQuery.queryKey[0]) return;
+    const chosen = (event.query.state.data as CurrentUser | null)?.locale;
+    if (chosen && chosen !== active) void switchLanguage(chosen).catch(() => undefined);
+  });
 }
 
 export function useLanguage(): Locale {
