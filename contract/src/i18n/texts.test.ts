@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { negotiateLocale } from './locales.ts';
-import { cataloguesLoaded, loadLocale, setLocaleSource, text, texts, textNamespaces, type Locale } from './index.ts';
+import { cataloguesLoaded, loadLocale, setLocaleSource, setPseudoLocale, text, texts, textNamespaces, type Locale } from './index.ts';
 
 let active: Locale = 'en';
 setLocaleSource(() => active);
@@ -54,5 +54,24 @@ describe('the language a browser asks for', () => {
     ['*', undefined],
   ])('%j is %s', (header, locale) => {
     expect(negotiateLocale(header)).toBe(locale);
+  });
+});
+
+describe('the pseudo-language', () => {
+  afterEach(() => setPseudoLocale(false));
+
+  it('makes every word of a text accented and 40% longer, leaving values and marked parts as they are', () => {
+    setPseudoLocale(true);
+    const PSEUDO = texts(
+      'fixture-pseudo',
+      {
+        en: { 'fixture-pseudo.agree': 'I agree to the <link>rules</link> of {community}' },
+        es: async () => ({ default: {} }),
+        de: async () => ({ default: {} }),
+      },
+      { agree: text('community') },
+    );
+    const shown = PSEUDO.agree({ community: 'Swapyard Leeds' });
+    expect(shown).toBe('ÎÎ áĝrééáĝ tót tĥétĥ <link>rúléšrú</link> ófó Swapyard Leeds');
   });
 });

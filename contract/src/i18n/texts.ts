@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { pseudo } from './pseudo.ts';
 
 /**
  * Every text a member reads comes from a catalogue (docs/decisions/032): a texts module names its
@@ -53,6 +54,7 @@ interface Languages {
   /** The languages whose catalogues are kept complete as namespaces register (the web: the active one; the server: all). */
   readonly wanted: Set<Locale>;
   current: () => Locale;
+  pseudo: boolean;
   compile: ((message: string) => Messages[string]) | undefined;
 }
 
@@ -62,6 +64,7 @@ const languages: Languages = {
   loads: Object.fromEntries(LOCALES.map((locale) => [locale, new Map()])) as Record<Locale, Map<string, Promise<void>>>,
   wanted: new Set<Locale>(['en']),
   current: () => DEFAULT_LOCALE,
+  pseudo: false,
   compile: undefined,
 };
 
@@ -126,8 +129,15 @@ export async function cataloguesLoaded(): Promise<void> {
   await Promise.all([...languages.wanted].flatMap((locale) => textNamespaces().map((namespace) => load(locale, namespace))));
 }
 
+/** Layout tests only (docs/languages.md): English, every text 40% longer and accented, values untouched. */
+export function setPseudoLocale(on: boolean): void {
+  languages.pseudo = on;
+}
+
 function translate(id: string, values?: TextValues): string {
-  return languages.i18n[languages.current()]._(id, values);
+  if (!languages.pseudo) return languages.i18n[languages.current()]._(id, values);
+  const text = languages.i18n.en._(id, values);
+  return pseudo(text, values ? Object.values(values).map(String) : []);
 }
 
 /**

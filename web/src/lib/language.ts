@@ -1,4 +1,14 @@
-import { cataloguesLoaded, DEFAULT_LOCALE, isLocale, loadLocale, negotiateLocale, setLocaleSource, type CurrentUser, type Locale } from '@swapyard/contract';
+import {
+  cataloguesLoaded,
+  DEFAULT_LOCALE,
+  isLocale,
+  loadLocale,
+  negotiateLocale,
+  setLocaleSource,
+  setPseudoLocale,
+  type CurrentUser,
+  type Locale,
+} from '@swapyard/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { currentUserQuery } from './current-user.ts';
@@ -15,6 +25,11 @@ const CHOSEN = 'swapyard.language';
  */
 function startingLocale(): Locale {
   const chosen = localStorage.getItem(CHOSEN);
+  // The layout tests' stretched English (docs/languages.md), set only by them.
+  if (chosen === 'pseudo') {
+    setPseudoLocale(true);
+    return 'en';
+  }
   if (isLocale(chosen)) return chosen;
   const served = document.documentElement.lang;
   return negotiateLocale(navigator.languages.join(',')) ?? (isLocale(served) ? served : DEFAULT_LOCALE);
