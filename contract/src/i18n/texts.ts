@@ -84,6 +84,9 @@ export function currentLocale(): Locale {
 /** How raw ICU texts become Lingui's compiled form where the build has not done it (the server). */
 export function setMessageCompiler(compile: (message: string) => Messages[string]): void {
   languages.compile = compile;
+  // What modules registered before this (at import) went in raw: loaded again, compiled.
+  for (const locale of LOCALES) languages.loads[locale].clear();
+  for (const namespace of textNamespaces()) void load('en', namespace);
 }
 
 /** The namespaces registered so far; a page's modules register theirs as they load. */
