@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-const PART = /<(\w+)>(.*?)<\/\1>/g;
+const PART = /<(\w+)>([\s\S]*?)<\/\1>/g;
 
 /**
  * A translated sentence with marked parts, "I agree to the <link>community rules</link>": each
