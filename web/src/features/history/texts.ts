@@ -6,8 +6,8 @@ export const HISTORY_TEXT = {
   loading: 'Loading history...',
   loadFailed: 'Failed to load history',
   loadMore: 'Load more',
-  currentBalance: (points: number) => `You have ${WEB_TEXT.points(points)}`,
-  balance: (points: number) => `Balance: ${WEB_TEXT.points(points)}`,
+  currentBalance: (points: number) => `You have ${WEB_TEXT.points({ points })}`,
+  balance: (points: number) => `Balance: ${WEB_TEXT.points({ points })}`,
   viewProposal: 'View proposal',
   // Entries from a swap whose item is gone still say what they were.
   what: (entry: Pick<PointEntry, 'reason' | 'itemTitle'>) => {

@@ -19,7 +19,7 @@ export function ProposalCard({ proposal }: { proposal: Proposal }) {
   const headingId = `proposal-${proposal.id}`;
   const mine = proposal.viewerRole === proposal.offeredBy;
   const terms = [
-    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points(proposal.pointsOffer)] : []),
+    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points({ points: proposal.pointsOffer })] : []),
     ...(proposal.offerItem ? [proposal.offerItem.title] : []),
   ];
   return (
