@@ -18,13 +18,15 @@ export interface PlacePickerProps {
   name?: string;
 }
 
-let countryNames: Intl.DisplayNames | undefined;
+let countryNames: { language: string; names: Intl.DisplayNames } | undefined;
 
 /** The country's name in the member's language; the server sends only its ISO code. */
 export function countryName(code: string): string {
-  countryNames ??= new Intl.DisplayNames([document.documentElement.lang || navigator.language || 'en'], { type: 'region' });
+  // Made again when the page changes language without a reload.
+  const language = document.documentElement.lang || navigator.language || 'en';
+  if (countryNames?.language !== language) countryNames = { language, names: new Intl.DisplayNames([language], { type: 'region' }) };
   try {
-    return countryNames.of(code) ?? code;
+    return countryNames.names.of(code) ?? code;
   } catch {
     return code;
   }
@@ -124,11 +126,11 @@ export function PlacePicker({ label, value, onChange, required, error, id, name 
   const status = failed && typing
     ? t.failed
     : answered && places.length === 0
-      ? t.noMatch(settled)
+      ? t.noMatch({ text: settled })
       : expanded
-        ? t.found(places.length)
+        ? t.found({ count: places.length })
         : chosen
-          ? t.chosen(placeLabel(chosen))
+          ? t.chosen({ label: placeLabel(chosen) })
           : '';
   const statusShown = status === t.failed || (answered && places.length === 0);
 
