@@ -122,11 +122,11 @@ export function PlacePicker({ label, value, onChange, required, error, id, name 
   const status = failed && typing
     ? t.failed
     : answered && places.length === 0
-      ? t.noMatch(settled)
+      ? t.noMatch({ text: settled })
       : expanded
-        ? t.found(places.length)
+        ? t.found({ count: places.length })
         : chosen
-          ? t.chosen(placeLabel(chosen))
+          ? t.chosen({ label: placeLabel(chosen) })
           : '';
   const statusShown = status === t.failed || (answered && places.length === 0);
 

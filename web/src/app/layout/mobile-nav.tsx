@@ -51,7 +51,7 @@ export function MobileTopBar() {
             className="flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800"
           >
             <Coins aria-hidden="true" className="size-3.5" />
-            {WEB_TEXT.points(user.points)}
+            {WEB_TEXT.points({ points: user.points })}
           </span>
           <Link
             to="/notifications"

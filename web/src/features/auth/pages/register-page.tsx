@@ -151,12 +151,16 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
                 }}
               />
             ) : (
-              <>
-                {t.acceptTermsBefore}
-                <TextLink to="/terms" target="_blank" rel="noopener">
-                  {t.termsLink}
-                </TextLink>
-              </>
+              <RichText
+                text={t.acceptTerms}
+                parts={{
+                  link: (label) => (
+                    <TextLink to="/terms" target="_blank" rel="noopener">
+                      {label}
+                    </TextLink>
+                  ),
+                }}
+              />
             )
           }
           required

@@ -35,7 +35,7 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
           {unread && (
             <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
               <span aria-hidden="true">{conversation.unreadCount}</span>
-              <span className="sr-only">{CONVERSATION_TEXT.unread(conversation.unreadCount)}</span>
+              <span className="sr-only">{CONVERSATION_TEXT.unread({ count: conversation.unreadCount })}</span>
             </span>
           )}
         </span>

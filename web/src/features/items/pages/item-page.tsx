@@ -68,11 +68,11 @@ function ItemDetails({ item }: { item: ItemDetail }) {
             {hidden && <Badge tone="warning">{ITEMS_TEXT.moderation.hidden}</Badge>}
           </div>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">{item.title}</h1>
-          <p className="text-xl font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</p>
+          <p className="text-xl font-semibold text-emerald-700">{WEB_TEXT.points({ points: item.value })}</p>
           <p className="flex items-center gap-1.5 text-stone-700">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
             {item.location}
-            {item.distanceKm !== null && <span className="text-stone-600">· {WEB_TEXT.distanceAway(item.distanceKm)}</span>}
+            {item.distanceKm !== null && <span className="text-stone-600">· {WEB_TEXT.distanceAway({ km: item.distanceKm })}</span>}
           </p>
           <p className="text-sm text-stone-600">
             <time dateTime={item.createdAt}>{t.posted(formatMonthDayYear(item.createdAt))}</time>

@@ -24,7 +24,7 @@ export function OfferThread({ proposal, thread }: { proposal: Proposal; thread: 
             </div>
             <p className="text-sm text-emerald-700">
               {t.threadTerms([
-                ...(offer.pointsOffer > 0 ? [WEB_TEXT.points(offer.pointsOffer)] : []),
+                ...(offer.pointsOffer > 0 ? [WEB_TEXT.points({ points: offer.pointsOffer })] : []),
                 ...(offer.offerItem ? [offer.offerItem.title] : []),
               ])}
             </p>

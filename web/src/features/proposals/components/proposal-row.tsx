@@ -14,7 +14,7 @@ export function ProposalRow({ proposal }: { proposal: Proposal }) {
   const isReceiver = proposal.viewerRole === 'receiver';
   const other = isReceiver ? proposal.sender : proposal.receiver;
   const offer = [
-    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points(proposal.pointsOffer)] : []),
+    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points({ points: proposal.pointsOffer })] : []),
     ...(proposal.offerItem ? [proposal.offerItem.title] : []),
   ];
 

@@ -117,7 +117,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             <p className="text-sm text-stone-600">{t.noItemOffered}</p>
           )}
           {proposal.pointsOffer > 0 && (
-            <p className="mt-3 text-lg font-semibold text-emerald-700">{WEB_TEXT.points(proposal.pointsOffer)}</p>
+            <p className="mt-3 text-lg font-semibold text-emerald-700">{WEB_TEXT.points({ points: proposal.pointsOffer })}</p>
           )}
         </Section>
       </div>

@@ -72,14 +72,14 @@ function SwapProblemCard({ problem, onDecide }: { problem: SwapProblemCase; onDe
       {problem.note && <p className="text-sm whitespace-pre-line text-stone-800">{problem.note}</p>}
       <ThumbnailLinks images={problem.photos} altOf={(position) => t.photoOf(memberName(problem.reporter), position)} />
       <p className="text-sm text-stone-700">
-        {t.terms(memberName(proposal.sender), memberName(proposal.receiver), WEB_TEXT.points(proposal.pointsOffer), proposal.offerItem?.title ?? null)}
+        {t.terms(memberName(proposal.sender), memberName(proposal.receiver), WEB_TEXT.points({ points: proposal.pointsOffer }), proposal.offerItem?.title ?? null)}
       </p>
       <div className="flex flex-col gap-1.5">
         <h4 className="text-sm font-medium text-stone-800">{t.thread}</h4>
         <ol className="flex flex-col gap-1 text-sm text-stone-700">
           {proposal.thread.map((offer) => (
             <li key={offer.id}>
-              {t.offerLine(nameOf(offer.offeredBy), WEB_TEXT.points(offer.pointsOffer), offer.offerItem?.title ?? null, offer.status)}
+              {t.offerLine(nameOf(offer.offeredBy), WEB_TEXT.points({ points: offer.pointsOffer }), offer.offerItem?.title ?? null, offer.status)}
               {offer.message && <span className="block whitespace-pre-line text-stone-600">{offer.message}</span>}
             </li>
           ))}
@@ -124,7 +124,7 @@ function DecisionDialog({
       open={target !== null}
       onClose={onClose}
       title={reversing ? t.reverseTitle : t.dismissTitle}
-      description={reversing ? t.reverseBody(WEB_TEXT.points(target.problem.proposal.pointsOffer)) : t.dismissBody}
+      description={reversing ? t.reverseBody(WEB_TEXT.points({ points: target.problem.proposal.pointsOffer })) : t.dismissBody}
       label={t.reason}
       confirmLabel={reversing ? t.reverse : t.dismiss}
       danger={reversing}
@@ -138,7 +138,7 @@ function DecisionDialog({
           toast.error(errorMessage(failure, t.failed));
           return false;
         }
-        if (answer && answer.shortfall > 0) toast.success(t.reversedWithShortfall(WEB_TEXT.points(answer.shortfall)));
+        if (answer && answer.shortfall > 0) toast.success(t.reversedWithShortfall(WEB_TEXT.points({ points: answer.shortfall })));
         else toast.success(target.decision === 'reverse' ? TEXT.swapProblems.reversed : TEXT.swapProblems.dismissed);
         return true;
       }}
