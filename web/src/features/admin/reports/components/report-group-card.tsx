@@ -33,7 +33,7 @@ export function ReportGroupCard({ group, onAction }: ReportGroupCardProps) {
         <h3 id={headingId} className="font-semibold text-stone-900">
           {t.kinds[group.targetType]}
         </h3>
-        <Badge tone="warning">{t.reportCount(group.count)}</Badge>
+        <Badge tone="warning">{t.reportCount({ count: group.count })}</Badge>
         <time dateTime={group.latestAt} className="text-sm text-stone-600">
           {when().format(new Date(group.latestAt))}
         </time>
@@ -49,7 +49,7 @@ export function ReportGroupCard({ group, onAction }: ReportGroupCardProps) {
           <Avatar photoUrl={group.member.photoUrl} initial={memberInitial(group.member)} className="size-7 text-xs" />
           {memberName(group.member)}
         </Link>
-        {group.member.role !== 'member' && <Badge>{group.member.role}</Badge>}
+        {group.member.role !== 'member' && <Badge>{t.roleBadge({ role: group.member.role })}</Badge>}
       </p>
 
       <div className="flex flex-col gap-1.5">
@@ -105,11 +105,11 @@ function Target({ group }: { group: ReportGroup }) {
             {listing.title}
           </Link>
         </p>
-        {listing.hiddenReason !== null && <p className="text-sm text-amber-900">{t.hiddenAlready(listing.hiddenReason)}</p>}
+        {listing.hiddenReason !== null && <p className="text-sm text-amber-900">{t.hiddenAlready({ reason: listing.hiddenReason })}</p>}
         {listing.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-700">{listing.description}</p>}
         <ThumbnailLinks
           images={listing.images}
-          altOf={(position) => t.photoOf(listing.title, position)}
+          altOf={(position) => t.photoOf({ title: listing.title, position })}
         />
       </div>
     );
