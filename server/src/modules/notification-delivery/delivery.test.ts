@@ -13,7 +13,7 @@ import { registerMember, send, type Member } from '../../test/members.ts';
 import { acceptedDaysAgo, answer, completeSwap, counter, createProposal } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp.ts';
-import { WEEKLY_SUMMARY_TEXT } from './mails.ts';
+import { MAIL_TEXT } from './mail-texts.ts';
 
 let app: FastifyInstance;
 let smtp: TestSmtp;
@@ -356,7 +356,7 @@ describe('a rating swap that waited 14 days', () => {
 });
 
 describe('the weekly summary', () => {
-  const summariesTo = (mails: ReceivedMail[]) => mails.filter((mail) => mail.parsed.subject === WEEKLY_SUMMARY_TEXT.subject(community));
+  const summariesTo = (mails: ReceivedMail[]) => mails.filter((mail) => mail.parsed.subject === MAIL_TEXT.weeklySummary.subject({ community }));
 
   /** What the hourly sweep does, on this one instance, and the jobs it queued run. */
   async function sweep(member: Member): Promise<ReceivedMail[]> {

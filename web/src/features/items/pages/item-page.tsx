@@ -75,13 +75,13 @@ function ItemDetails({ item }: { item: ItemDetail }) {
             {item.distanceKm !== null && <span className="text-stone-600">· {WEB_TEXT.distanceAway({ km: item.distanceKm })}</span>}
           </p>
           <p className="text-sm text-stone-600">
-            <time dateTime={item.createdAt}>{t.posted(formatMonthDayYear(item.createdAt))}</time>
+            <time dateTime={item.createdAt}>{t.posted({ date: formatMonthDayYear(item.createdAt) })}</time>
           </p>
         </div>
 
         {hidden && (
           <p className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            {ITEMS_TEXT.moderation.hiddenNote(item.hiddenReason ?? '')}
+            {ITEMS_TEXT.moderation.hiddenNote({ reason: item.hiddenReason ?? '' })}
           </p>
         )}
 
