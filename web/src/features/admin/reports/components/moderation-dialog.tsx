@@ -7,11 +7,11 @@ import { useModerate, type ModerationAction, type ModerationInput } from '../api
 
 const t = ADMIN_TEXT.queue;
 
-const DONE: Record<ModerationAction, string> = {
-  dismiss: TEXT.moderation.dismissed,
-  hide: TEXT.moderation.hidden,
-  remove: TEXT.moderation.removed,
-  warn: TEXT.moderation.warned,
+const DONE: Record<ModerationAction, () => string> = {
+  dismiss: () => TEXT.moderation.dismissed,
+  hide: () => TEXT.moderation.hidden,
+  remove: () => TEXT.moderation.removed,
+  warn: () => TEXT.moderation.warned,
 };
 
 interface ModerationDialogProps {
@@ -42,7 +42,7 @@ export function ModerationDialog({ target, onClose }: ModerationDialogProps) {
           toast.error(errorMessage(failure, t.failed));
           return false;
         }
-        toast.success(DONE[target.action]);
+        toast.success(DONE[target.action]());
         return true;
       }}
     />
