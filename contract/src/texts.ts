@@ -188,6 +188,8 @@ export const TEXT = texts(
       emptyTitle: text(),
       emptyBody: text(),
       newProposal: text(),
+      /** Not in SPEC.md: `offer` is points, item, both or nothing (a swap without either). */
+      newProposalBody: text('sender', 'offer', 'points', 'item', 'message'),
       proposalAccepted: text(),
       proposalDeclined: text(),
       proposalCancelled: text(),
