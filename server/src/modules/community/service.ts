@@ -1,5 +1,6 @@
 import {
   TEXT,
+  waitIn,
   type CommunitySettings,
   type CreateInviteBody,
   type CreatedInviteResponse,
@@ -122,7 +123,7 @@ export class CommunityService {
     const settings = await this.settings(tx);
     if (settings.joinMode === 'domain') {
       const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-      if (!settings.allowedDomains.includes(domain)) throw forbidden(t.domainRefused(settings.allowedDomains));
+      if (!settings.allowedDomains.includes(domain)) throw forbidden(t.domainRefused({ domains: settings.allowedDomains.join(', ') }));
     }
     if (settings.joinMode === 'invite') {
       if (!inviteToken) throw forbidden(t.inviteRequired);
@@ -199,6 +200,7 @@ export class CommunityService {
     // The action that must leave the 24-hour window before one more fits in it.
     const freed = limit === 0 ? newUntil : times[times.length - limit]! + DAY_MS;
     const seconds = Math.max(1, Math.ceil((Math.min(freed, newUntil) - now) / 1000));
-    throw tooManyRequests(action === 'listings' ? t.listingLimit(limit, seconds) : t.conversationLimit(limit, seconds), seconds);
+    const refusal = { limit, ...waitIn(seconds) };
+    throw tooManyRequests(action === 'listings' ? t.listingLimit(refusal) : t.conversationLimit(refusal), seconds);
   }
 }

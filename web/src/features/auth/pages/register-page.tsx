@@ -28,11 +28,11 @@ const registerResolver = lazyZodResolver(
   async () => (await import('@swapyard/contract/auth')).registerBody,
 );
 
-const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, string> = {
-  unknown: TEXT.community.inviteUnknown,
-  expired: TEXT.community.inviteExpired,
-  used_up: TEXT.community.inviteUsedUp,
-  revoked: TEXT.community.inviteRevoked,
+const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, () => string> = {
+  unknown: () => TEXT.community.inviteUnknown,
+  expired: () => TEXT.community.inviteExpired,
+  used_up: () => TEXT.community.inviteUsedUp,
+  revoked: () => TEXT.community.inviteRevoked,
 };
 
 const haveAccount = (
@@ -66,7 +66,7 @@ export function RegisterPage() {
   if (inviteOnly && (invite === undefined || (inviteCheck.data !== undefined && inviteCheck.data !== 'active'))) {
     return (
       <AuthLayout heading={c.inviteOnlyHeading} footer={haveAccount}>
-        {inviteCheck.data !== undefined && inviteCheck.data !== 'active' && <Alert tone="error">{INVITE_REFUSAL[inviteCheck.data]}</Alert>}
+        {inviteCheck.data !== undefined && inviteCheck.data !== 'active' && <Alert tone="error">{INVITE_REFUSAL[inviteCheck.data]()}</Alert>}
         <p className="text-sm text-stone-700">{c.inviteOnly}</p>
       </AuthLayout>
     );

@@ -109,7 +109,7 @@ function ReportProblemDialog({ proposalId, open, onClose }: { proposalId: string
   const choosePhotos = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     const problems = await Promise.all(chosen.map(imageFileProblem));
-    const problem = problems.find(Boolean) ?? (chosen.length > MAX_SWAP_PROBLEM_PHOTOS ? TEXT.swapProblems.tooManyPhotos(MAX_SWAP_PROBLEM_PHOTOS) : undefined);
+    const problem = problems.find(Boolean) ?? (chosen.length > MAX_SWAP_PROBLEM_PHOTOS ? TEXT.swapProblems.tooManyPhotos({ max: MAX_SWAP_PROBLEM_PHOTOS }) : undefined);
     setPhotoError(problem ?? undefined);
     setPhotos(problem ? [] : chosen);
     if (problem) event.target.value = '';
