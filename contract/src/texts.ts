@@ -44,6 +44,8 @@ export const TEXT = texts(
       deleted: text(),
       /** How a member who deleted their account is shown wherever they appear (issue 14). */
       formerMember: text(),
+      /** Not in SPEC.md (issue 20): a language the app is not written in. */
+      languageUnknown: text(),
     },
     /** Issue 15: who runs the community, and the rules that keep it from being left without an admin. */
     roles: {
