@@ -20,16 +20,26 @@ const sourceFiles = SOURCES.flatMap(filesUnder);
 const textsModules = sourceFiles.filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.') && DEFINES_TEXTS.test(fs.readFileSync(file, 'utf8')));
 const catalogueFiles = sourceFiles.filter((file) => /[\\/]locales[\\/][\w-]+\.\w+\.json$/.test(file));
 
+/** The plural forms a count takes in the language, up to a million (Spanish "many" is for millions: "1 millón de puntos"). */
+function countForms(locale: Locale): string[] {
+  const rules = new Intl.PluralRules(locale);
+  const counts = [...Array.from({ length: 1_000 }, (_, n) => n), 10_000, 100_000, 999_999];
+  return [...new Set(counts.map((n) => rules.select(n)))];
+}
+
 /** What a message needs filled in and what it marks, as ICU reads it: `{name}`, `{count, plural, ...}`, `<link>`. */
 function shapeOf(message: string, locale: Locale): { placeholders: string[]; tags: string[] } {
-  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const categories = countForms(locale);
   const placeholders = new Set<string>();
   const visit = (tokens: Token[]) => {
     for (const token of tokens) {
       if (token.type === 'argument' || token.type === 'function') placeholders.add(token.arg);
       if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
         placeholders.add(token.arg);
-        if (token.type === 'plural') {
+        // A plural that shows its number (#) needs every form the language has; one that only tells
+        // none from some (=0 {…} other {…}) does not.
+        const showsNumber = token.cases.some(({ tokens: inner }) => inner.some((part) => part.type === 'octothorpe'));
+        if (token.type === 'plural' && showsNumber) {
           const keys = token.cases.map(({ key }) => key);
           const missing = categories.filter((category) => !keys.includes(category));
           if (missing.length > 0) throw new Error(`its plural of {${token.arg}} lacks ${missing.join(', ')} for ${locale}`);
@@ -38,7 +48,7 @@ function shapeOf(message: string, locale: Locale): { placeholders: string[]; tag
       }
     }
   };
-  visit(parse(message, { cardinal: categories, strict: false }));
+  visit(parse(message, { cardinal: new Intl.PluralRules(locale).resolvedOptions().pluralCategories, strict: false }));
   const tags = [...message.matchAll(/<(\w+)>/g)].map(([, tag]) => tag!);
   return { placeholders: [...placeholders].sort(), tags: tags.sort() };
 }
@@ -74,7 +84,13 @@ describe('the catalogues', () => {
     const problems: string[] = [];
     for (const { name, messages } of namespaces()) {
       for (const [id, declared] of messages) {
-        const english = shapeOf(catalogues.get(name)!.en[id] as string, 'en');
+        let english: ReturnType<typeof shapeOf>;
+        try {
+          english = shapeOf(catalogues.get(name)!.en[id] as string, 'en');
+        } catch (error) {
+          problems.push(`${id} (en): ${(error as Error).message}`);
+          continue;
+        }
         if (english.placeholders.join() !== [...declared].sort().join()) problems.push(`${id} (en): uses {${english.placeholders.join('}, {')}} but its module declares ${declared.join(', ') || 'none'}`);
         for (const locale of LOCALES.filter((other) => other !== 'en')) {
           const message = catalogues.get(name)![locale][id];
