@@ -98,6 +98,8 @@ export const TEXT = texts(
       locationRequired: text(),
       imagesRequired: text(),
       tooManyImages: text(),
+      /** Not in SPEC.md: the edit form's photo order names a photo the listing does not have. */
+      invalidImageOrder: text(),
       loginRequired: text(),
       updateForbidden: text(),
       deleteForbidden: text(),
@@ -140,6 +142,8 @@ export const TEXT = texts(
       ownItem: text(),
       itemUnavailable: text(),
       duplicate: text(),
+      /** Not in SPEC.md: an Accept retried with a key another request already used. */
+      idempotencyKeyReused: text(),
       onlyReceiver: text(),
       onlySender: text(),
       notPending: text(),
@@ -423,6 +427,8 @@ export const TEXT = texts(
       foreignOrigin: text(),
       internal: text(),
       invalidInput: text(),
+      /** Not in SPEC.md: a list's paging cursor that this server did not make. */
+      invalidCursor: text(),
       /** Not in SPEC.md: PostgreSQL cannot store U+0000, and no keyboard types it. */
       unstorableText: text(),
       unexpected: text(),

@@ -224,7 +224,7 @@ export class ProposalsService {
       Object.assign(outcome, quiet());
       if (idempotencyKey && !(await repo.claimIdempotencyKey(tx, session.userId, idempotencyKey, `accept:${id}`))) {
         const earlier = await repo.findIdempotencyKey(tx, session.userId, idempotencyKey);
-        if (earlier?.scope !== `accept:${id}`) throw badRequest('This Idempotency-Key was used for another request.');
+        if (earlier?.scope !== `accept:${id}`) throw badRequest(TEXT.proposals.idempotencyKeyReused);
         return true;
       }
       const itemIds = [first.itemId, ...(first.offerItemId ? [first.offerItemId] : [])];
