@@ -148,6 +148,9 @@ export type RatingPage = z.infer<typeof ratingPage>;
 export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other', 'favourite', 'saved_search'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** A catalogue text kept by id and values (docs/decisions/032), read in the reader's language. */
+export const messageRefSchema = z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+
 export const notification = z.object({
   id: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),

@@ -327,6 +327,8 @@ export const TEXT = texts(
       photo: text(),
       unknownUser: text(),
       newMessage: text(),
+      /** A message notice's title: who wrote. */
+      newMessageFrom: text('name'),
       online: text(),
     },
     history: {

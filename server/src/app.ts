@@ -245,7 +245,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
   // Mails name the community as it is called when they are sent.
   const communityName = async () => (await community.settings()).name;
-  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl);
+  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl, () => config.defaultLocale);
   notifications.deliverThrough((tx, rows) => delivery.enqueue(tx, rows));
   notifications.deliverMessagesThrough((notice, userId, conversationId) => delivery.messageSteps(notice, userId, conversationId));
   delivery.channel(
@@ -273,6 +273,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     preferences: notificationPreferences,
     communityName,
     publicUrl,
+    defaultLocale: () => config.defaultLocale,
   });
   const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles, blocks);
   items.onChange(async (tx, item, change, ownerName) => {

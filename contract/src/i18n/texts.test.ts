@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { negotiateLocale } from './locales.ts';
-import { cataloguesLoaded, loadLocale, setLocaleSource, setPseudoLocale, text, texts, textNamespaces, type Locale } from './index.ts';
+import { cataloguesLoaded, loadLocale, messageRef, readMessage, setLocaleSource, setPseudoLocale, text, texts, textNamespaces, type Locale } from './index.ts';
 
 let active: Locale = 'en';
 setLocaleSource(() => active);
@@ -73,5 +73,17 @@ describe('the pseudo-language', () => {
     );
     const shown = PSEUDO.agree({ community: 'Swapyard Leeds' });
     expect(shown).toBe('ÎÎ áĝrééáĝ tót tĥétĥ <link>rúléšrú</link> ófó Swapyard Leeds');
+  });
+});
+
+describe('a text kept for later', () => {
+  it('is read in the language of whoever reads it, with the values it was given', async () => {
+    await loadLocale('de');
+    const ref = messageRef(() => SWAPS.listings({ count: 3 }));
+    expect(ref).toEqual({ id: 'fixture.listings', values: { count: 3 } });
+    expect(readMessage(ref)).toBe('3 new listings');
+    active = 'de';
+    expect(readMessage(ref)).toBe('3 neue Angebote');
+    expect(() => messageRef(() => 'words of no catalogue')).toThrow(/read no text/);
   });
 });

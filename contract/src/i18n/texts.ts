@@ -55,6 +55,8 @@ interface Languages {
   readonly wanted: Set<Locale>;
   current: () => Locale;
   pseudo: boolean;
+  /** While messageRef runs: the last text read, which is the outer one (its values are read before it). */
+  recorded: { ref: MessageRef | undefined } | undefined;
   compile: ((message: string) => Messages[string]) | undefined;
 }
 
@@ -65,6 +67,7 @@ const languages: Languages = {
   wanted: new Set<Locale>(['en']),
   current: () => DEFAULT_LOCALE,
   pseudo: false,
+  recorded: undefined,
   compile: undefined,
 };
 
@@ -137,7 +140,33 @@ export function setPseudoLocale(on: boolean): void {
   languages.pseudo = on;
 }
 
+/** A catalogue text kept by id and values, to be read later in the language of whoever reads it (a notice, its mail). */
+export interface MessageRef {
+  readonly id: string;
+  readonly values?: TextValues;
+}
+
+/** The text `read` reads (`() => TEXT.notifications.swapped({ item })`), as a reference. */
+export function messageRef(read: () => string): MessageRef {
+  const outer = languages.recorded;
+  const recorded: { ref: MessageRef | undefined } = { ref: undefined };
+  languages.recorded = recorded;
+  try {
+    read();
+  } finally {
+    languages.recorded = outer;
+  }
+  if (!recorded.ref) throw new Error('messageRef: the function read no text of a texts module');
+  return recorded.ref;
+}
+
+/** A kept text in the current language. */
+export function readMessage(ref: MessageRef): string {
+  return translate(ref.id, ref.values);
+}
+
 function translate(id: string, values?: TextValues): string {
+  if (languages.recorded) languages.recorded.ref = values ? { id, values } : { id };
   if (!languages.pseudo) return languages.i18n[languages.current()]._(id, values);
   const text = languages.i18n.en._(id, values);
   return pseudo(text, values ? Object.values(values).map(String) : []);

@@ -20,7 +20,7 @@ import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import type { BlocksService } from '../blocks/service.ts';
 import type { ItemsService } from '../items/service.ts';
-import type { NewNotification, NotificationRow, NotificationsService } from '../notifications/service.ts';
+import type { NewNotification, NoticeText, NotificationRow, NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import { presentProposal, type RatingGate } from './present-proposal.ts';
@@ -129,8 +129,8 @@ export class ProposalsService {
         ...(await this.notifications.insert(tx, [
           toAnswer(
             row,
-            tn.newProposal,
-            tn.newProposalBody({ sender: sender.displayName, offer, points: body.pointsOffer, item: item.title, message: body.message }),
+            () => tn.newProposal,
+            () => tn.newProposalBody({ sender: sender.displayName, offer, points: body.pointsOffer, item: item.title, message: body.message }),
           ),
         ])),
       );
@@ -266,13 +266,13 @@ export class ProposalsService {
         ...(await this.notifications.insert(tx, [
           toOfferer(
             accepted,
-            tn.proposalAccepted,
+            () => tn.proposalAccepted,
             isCounter(accepted)
-              ? tn.counterAccepted({ member: answerer.displayName, item: item.title })
-              : tn.proposalAcceptedBody({ member: answerer.displayName, item: item.title }),
+              ? () => tn.counterAccepted({ member: answerer.displayName, item: item.title })
+              : () => tn.proposalAcceptedBody({ member: answerer.displayName, item: item.title }),
           ),
           ...declined.map((other) =>
-            answerNotification(other, tn.proposalDeclined, tn.swappedElsewhere({ item: item.title })),
+            answerNotification(other, () => tn.proposalDeclined, () => tn.swappedElsewhere({ item: item.title })),
           ),
         ])),
       );
@@ -312,8 +312,8 @@ export class ProposalsService {
         {
           userId: rateeId,
           type: 'rating',
-          title: tn.ratingReceived,
-          description: tn.ratingReceivedBody({ name: rater.displayName, stars: body.stars, item: itemTitle }),
+          title: () => tn.ratingReceived,
+          description: () => tn.ratingReceivedBody({ name: rater.displayName, stars: body.stars, item: itemTitle }),
           itemId: proposal.itemId,
           relatedId: session.userId,
           proposalId: id,
@@ -381,7 +381,7 @@ export class ProposalsService {
       outcome.proposals.push(countered, counter);
       outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, [answered.id], me.id)));
       outcome.created.push(
-        ...(await this.notifications.insert(tx, [toAnswer(counter, tn.counterOffer, tn.counterSent({ member: me.displayName, item: item.title, message: body.message }))])),
+        ...(await this.notifications.insert(tx, [toAnswer(counter, () => tn.counterOffer, () => tn.counterSent({ member: me.displayName, item: item.title, message: body.message }))])),
       );
       return counter;
     });
@@ -410,8 +410,8 @@ export class ProposalsService {
       outcome.proposals.push(arranged);
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          handoverNotice(arranged, otherId, proposal.handoverPlace === null ? tn.handoverArranged : tn.handoverChanged, {
-            description: tn.handoverArrangedBody({ name: me.displayName, item: item?.title ?? tn.fallbacks.theItem, place: body.place }),
+          handoverNotice(arranged, otherId, proposal.handoverPlace === null ? () => tn.handoverArranged : () => tn.handoverChanged, {
+            description: () => tn.handoverArrangedBody({ name: me.displayName, item: item?.title ?? tn.fallbacks.theItem, place: body.place }),
             relatedId: session.userId,
           }),
         ])),
@@ -454,18 +454,18 @@ export class ProposalsService {
           tx,
           completes
             ? [
-                handoverNotice(confirmed, otherId, tn.swapCompleted, {
-                  description: tn.swapCompletedBody({ item: itemTitle, name: nameOf(session.userId) }),
+                handoverNotice(confirmed, otherId, () => tn.swapCompleted, {
+                  description: () => tn.swapCompletedBody({ item: itemTitle, name: nameOf(session.userId) }),
                   relatedId: session.userId,
                 }),
-                handoverNotice(confirmed, session.userId, tn.swapCompleted, {
-                  description: tn.swapCompletedBody({ item: itemTitle, name: nameOf(otherId) }),
+                handoverNotice(confirmed, session.userId, () => tn.swapCompleted, {
+                  description: () => tn.swapCompletedBody({ item: itemTitle, name: nameOf(otherId) }),
                   relatedId: otherId,
                 }),
               ]
             : [
-                handoverNotice(confirmed, otherId, tn.handoverConfirmed, {
-                  description: tn.handoverConfirmedBody({ name: me.displayName, item: itemTitle }),
+                handoverNotice(confirmed, otherId, () => tn.handoverConfirmed, {
+                  description: () => tn.handoverConfirmedBody({ name: me.displayName, item: itemTitle }),
                   relatedId: session.userId,
                 }),
               ],
@@ -536,8 +536,8 @@ export class ProposalsService {
         ...declined.map((proposal) => ({
           ...answerNotification(
             proposal,
-            tn.proposalWithdrawn,
-            removed ? tn.askedItemRemoved({ owner: ownerName, item: item.title }) : tn.askedItemChanged({ owner: ownerName, item: item.title }),
+            () => tn.proposalWithdrawn,
+            removed ? () => tn.askedItemRemoved({ owner: ownerName, item: item.title }) : () => tn.askedItemChanged({ owner: ownerName, item: item.title }),
           ),
           // A removed item takes the proposals asking for it along (ON DELETE CASCADE); the notice stays.
           ...(removed ? { itemId: null, proposalId: null } : {}),
@@ -547,8 +547,8 @@ export class ProposalsService {
           return {
             ...answerNotification(
               proposal,
-              tn.proposalWithdrawn,
-              (removed ? tn.offeredItemRemoved : tn.offeredItemChanged)({ sender: ownerName, offered: item.title, item: wanted }),
+              () => tn.proposalWithdrawn,
+              () => (removed ? tn.offeredItemRemoved : tn.offeredItemChanged)({ sender: ownerName, offered: item.title, item: wanted }),
             ),
             userId: proposal.receiverId,
             relatedId: proposal.senderId,
@@ -576,7 +576,7 @@ export class ProposalsService {
       ...(await this.notifications.insert(
         tx,
         cancelled.map((proposal) => ({
-          ...answerNotification(proposal, tn.proposalCancelled, tn.senderLeft({ item: titleOf.get(proposal.itemId) ?? tn.fallbacks.yourItem })),
+          ...answerNotification(proposal, () => tn.proposalCancelled, () => tn.senderLeft({ item: titleOf.get(proposal.itemId) ?? tn.fallbacks.yourItem })),
           userId: proposal.receiverId,
           relatedId: proposal.senderId,
         })),
@@ -605,12 +605,12 @@ export class ProposalsService {
   async withdrawAllOf(tx: Executor, userId: string): Promise<ProposalOutcome> {
     return this.endPending(tx, await repo.lockPendingOf(tx, userId), userId, {
       cancelled: (proposal, itemTitle) => ({
-        ...answerNotification(proposal, tn.proposalCancelled, TEXT.suspensions.sentWithdrawn({ item: itemTitle ?? tn.fallbacks.theItem })),
+        ...answerNotification(proposal, tn.proposalCancelled, () => TEXT.suspensions.sentWithdrawn({ item: itemTitle ?? tn.fallbacks.theItem })),
         userId: proposal.receiverId,
         relatedId: proposal.senderId,
       }),
       declined: (proposal, itemTitle) =>
-        answerNotification(proposal, tn.proposalWithdrawn, TEXT.suspensions.receivedWithdrawn({ item: itemTitle ?? tn.fallbacks.theItem })),
+        answerNotification(proposal, tn.proposalWithdrawn, () => TEXT.suspensions.receivedWithdrawn({ item: itemTitle ?? tn.fallbacks.theItem })),
     });
   }
 
@@ -729,8 +729,8 @@ export class ProposalsService {
         ...(await this.notifications.insert(
           tx,
           due.map(({ row, userId, otherId }) =>
-            handoverNotice(row, userId, tn.handoverReminder, {
-              description: tn.handoverReminderBody({
+            handoverNotice(row, userId, () => tn.handoverReminder, {
+              description: () => tn.handoverReminderBody({
                 item: titleOf.get(row.itemId) ?? tn.fallbacks.theItem,
                 name: names.get(otherId)?.displayName ?? tn.fallbacks.otherMember,
               }),
@@ -798,7 +798,7 @@ export function ratingGate(proposal: repo.ProposalRow, problemReported: boolean,
 }
 
 /** The answer goes to the sender; it carries no Accept or Decline of its own. */
-function answerNotification(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+function answerNotification(proposal: repo.ProposalRow, title: NoticeText, description: NoticeText): NewNotification {
   return {
     userId: proposal.senderId,
     type: 'proposal',
@@ -814,7 +814,7 @@ function answerNotification(proposal: repo.ProposalRow, title: string, descripti
 
 /** The receiver said no: the sender is told who and for what. */
 function declinedNotice(proposal: repo.ProposalRow, receiverName: string, itemTitle: string | undefined): NewNotification {
-  return answerNotification(proposal, tn.proposalDeclined, tn.proposalDeclinedBody({ member: receiverName, item: itemTitle ?? tn.fallbacks.anItem }));
+  return answerNotification(proposal, () => tn.proposalDeclined, () => tn.proposalDeclinedBody({ member: receiverName, item: itemTitle ?? tn.fallbacks.anItem }));
 }
 
 function isParticipant(proposal: repo.ProposalRow, userId: string): boolean {
@@ -838,7 +838,7 @@ function answererOf(proposal: repo.ProposalRow): string {
 }
 
 /** A new offer goes to the side that answers it, with Accept and Decline of its own. */
-function toAnswer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+function toAnswer(proposal: repo.ProposalRow, title: NoticeText, description: NoticeText): NewNotification {
   return {
     userId: answererOf(proposal),
     type: 'proposal',
@@ -851,7 +851,7 @@ function toAnswer(proposal: repo.ProposalRow, title: string, description: string
 }
 
 /** An answer to an offer goes to the member who made it, from the other side. */
-function toOfferer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+function toOfferer(proposal: repo.ProposalRow, title: NoticeText, description: NoticeText): NewNotification {
   return { ...answerNotification(proposal, title, description), userId: proposal.offeredBy, relatedId: answererOf(proposal) };
 }
 
@@ -866,9 +866,9 @@ function closedNotice(
     return status === 'declined' ? declinedNotice(proposal, name, itemTitle) : cancelledNotice(proposal, name, itemTitle);
   }
   const title = itemTitle ?? tn.fallbacks.theItem;
-  if (status === 'declined') return toOfferer(proposal, tn.proposalDeclined, tn.counterDeclined({ member: name, item: title }));
+  if (status === 'declined') return toOfferer(proposal, () => tn.proposalDeclined, () => tn.counterDeclined({ member: name, item: title }));
   return {
-    ...answerNotification(proposal, tn.proposalCancelled, tn.counterCancelled({ member: name, item: title })),
+    ...answerNotification(proposal, () => tn.proposalCancelled, () => tn.counterCancelled({ member: name, item: title })),
     userId: answererOf(proposal),
     relatedId: proposal.offeredBy,
   };
@@ -877,7 +877,7 @@ function closedNotice(
 /** The sender took it back: the receiver is told who and for what. */
 function cancelledNotice(proposal: repo.ProposalRow, senderName: string, itemTitle: string | undefined): NewNotification {
   return {
-    ...answerNotification(proposal, tn.proposalCancelled, tn.proposalCancelledBody({ member: senderName, item: itemTitle ?? tn.fallbacks.yourItem })),
+    ...answerNotification(proposal, () => tn.proposalCancelled, () => tn.proposalCancelledBody({ member: senderName, item: itemTitle ?? tn.fallbacks.yourItem })),
     userId: proposal.receiverId,
     relatedId: proposal.senderId,
   };
@@ -895,8 +895,8 @@ async function lockOpenHandover(tx: Executor, id: string): Promise<repo.Proposal
 function handoverNotice(
   proposal: repo.ProposalRow,
   userId: string,
-  title: string,
-  { description, relatedId }: { description: string; relatedId: string },
+  title: NoticeText,
+  { description, relatedId }: { description: NoticeText; relatedId: string },
 ): NewNotification {
   return { userId, type: 'proposal', title, description, itemId: proposal.itemId, relatedId, proposalId: proposal.id, resolved: true };
 }

@@ -140,8 +140,8 @@ export class SwapProblemsService {
         {
           userId: problem.reporterId,
           type: 'system',
-          title: t.dismissedTitle,
-          description: t.dismissedBody({ item: itemTitle, reason }),
+          title: () => t.dismissedTitle,
+          description: () => t.dismissedBody({ item: itemTitle, reason }),
           itemId: proposal.itemId,
           proposalId: proposal.id,
           resolved: true,
@@ -179,8 +179,8 @@ export class SwapProblemsService {
         [proposal.senderId, proposal.receiverId].map((userId) => ({
           userId,
           type: 'system' as const,
-          title: t.reversedTitle,
-          description: t.reversedBody({ item: reversal.itemTitle, reason }),
+          title: () => t.reversedTitle,
+          description: () => t.reversedBody({ item: reversal.itemTitle, reason }),
           itemId: proposal.itemId,
           relatedId: otherSide(proposal, userId),
           proposalId: proposal.id,
