@@ -24,6 +24,14 @@ export const SETTINGS_TEXT = texts(
       loadFailed: text(),
       saveFailed: text(),
     },
+    /** Issue 20: the language of the app, on every device, and of the member's mails. */
+    language: {
+      heading: text(),
+      description: text(),
+      label: text(),
+      saved: text(),
+      failed: text(),
+    },
     password: {
       heading: text(),
       description: text(),
