@@ -65,10 +65,11 @@ function presentInvite({ invite, createdByName }: repo.InviteListRow): InviteSum
   };
 }
 
-const INVITE_REFUSAL: Record<Exclude<InviteStatus, 'active'>, string> = {
-  expired: t.inviteExpired,
-  used_up: t.inviteUsedUp,
-  revoked: t.inviteRevoked,
+/** Read when an invite is refused, in that request's language. */
+const INVITE_REFUSAL: Record<Exclude<InviteStatus, 'active'>, () => string> = {
+  expired: () => t.inviteExpired,
+  used_up: () => t.inviteUsedUp,
+  revoked: () => t.inviteRevoked,
 };
 
 /** The operator's choices for the community (admins), who may join, and the limits new members start with. */
@@ -131,7 +132,7 @@ export class CommunityService {
       if (!(await repo.useInvite(tx, tokenHash))) {
         const invite = await repo.findInviteByHash(tx, tokenHash);
         const status = invite ? inviteStatus(invite) : 'unknown';
-        throw forbidden(status === 'unknown' || status === 'active' ? t.inviteUnknown : INVITE_REFUSAL[status]);
+        throw forbidden(status === 'unknown' || status === 'active' ? t.inviteUnknown : INVITE_REFUSAL[status]());
       }
     }
     return { welcomePoints: settings.welcomePoints };
