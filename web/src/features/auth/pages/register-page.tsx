@@ -35,11 +35,13 @@ const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, (
   revoked: () => TEXT.community.inviteRevoked,
 };
 
-const haveAccount = (
-  <>
-    {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
-  </>
-);
+function HaveAccount() {
+  return (
+    <>
+      {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
+    </>
+  );
+}
 
 /**
  * Sign-up as the community allows it: the form for an open community (or one joining by email
@@ -58,14 +60,14 @@ export function RegisterPage() {
   const waiting = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus !== 'paused';
   if (waiting(community) || (inviteOnly && invite !== undefined && waiting(inviteCheck))) {
     return (
-      <AuthLayout heading={t.registerHeading} footer={haveAccount}>
+      <AuthLayout heading={t.registerHeading} footer={<HaveAccount />}>
         <LoadingState label={invite ? c.checkingInvite : TEXT.shell.loading} className="py-6" />
       </AuthLayout>
     );
   }
   if (inviteOnly && (invite === undefined || (inviteCheck.data !== undefined && inviteCheck.data !== 'active'))) {
     return (
-      <AuthLayout heading={c.inviteOnlyHeading} footer={haveAccount}>
+      <AuthLayout heading={c.inviteOnlyHeading} footer={<HaveAccount />}>
         {inviteCheck.data !== undefined && inviteCheck.data !== 'active' && <Alert tone="error">{INVITE_REFUSAL[inviteCheck.data]()}</Alert>}
         <p className="text-sm text-stone-700">{c.inviteOnly}</p>
       </AuthLayout>
@@ -102,7 +104,7 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
     <AuthLayout
       heading={t.registerHeading}
       tagline={invite ? c.invitedBy : TEXT.account.registerTagline}
-      footer={haveAccount}
+      footer={<HaveAccount />}
     >
       {registerMutation.isError && (
         <Alert tone="error">{errorMessage(registerMutation.error, TEXT.account.registerBannerFallback)}</Alert>
