@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT } from './texts.ts';
+import { LOCALES } from './i18n/locales.ts';
 
 const t = TEXT.community;
 
@@ -48,6 +49,8 @@ export const communitySettings = z.object({
   newMemberDays: z.number().int(),
   newMemberListingsPerDay: z.number().int(),
   newMemberConversationsPerDay: z.number().int(),
+  /** Issue 20: the language of visitors whose browser asks for none of ours, and of mail to members who never chose one. */
+  defaultLocale: z.enum(LOCALES),
 });
 export type CommunitySettings = z.infer<typeof communitySettings>;
 
@@ -70,6 +73,8 @@ export const updateCommunitySettingsBody = z
     newMemberDays: wholeNumber('newMemberDays', 0, NEW_MEMBER_DAYS_MAX),
     newMemberListingsPerDay: wholeNumber('newMemberListingsPerDay', 0, NEW_MEMBER_PER_DAY_MAX),
     newMemberConversationsPerDay: wholeNumber('newMemberConversationsPerDay', 0, NEW_MEMBER_PER_DAY_MAX),
+    // Absent (a client older than languages): left as it is.
+    defaultLocale: z.enum(LOCALES, { error: () => TEXT.account.languageUnknown }).optional(),
   })
   .transform((settings) => ({ ...settings, allowedDomains: [...new Set(settings.allowedDomains)] }))
   .refine((settings) => settings.joinMode !== 'domain' || settings.allowedDomains.length > 0, {

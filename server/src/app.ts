@@ -199,7 +199,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
   });
-  await registerLanguage(app, () => config.defaultLocale);
+  // The community's language is read from its settings, built below; no request arrives before they are.
+  await registerLanguage(app, () => community.defaultLocale(), config.defaultLocale);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -229,7 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);
   const roles = new RolesService(database.db, audit, bus);
-  const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
+  const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits, defaultLocale: config.defaultLocale });
   const auth = new AuthService(database.db, bus, points, roles, community, jobs, mailer, publicUrl);
   const push = new PushService(database.db, secrets, auth, { vapid: config.vapid, agent: options.pushAgent }, app.log);
   const images = new ImageService(opened.storage, app.log);
@@ -245,7 +246,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
   // Mails name the community as it is called when they are sent.
   const communityName = async () => (await community.settings()).name;
-  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl, () => config.defaultLocale);
+  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl, () => community.defaultLocale());
   notifications.deliverThrough((tx, rows) => delivery.enqueue(tx, rows));
   notifications.deliverMessagesThrough((notice, userId, conversationId) => delivery.messageSteps(notice, userId, conversationId));
   delivery.channel(
@@ -273,7 +274,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     preferences: notificationPreferences,
     communityName,
     publicUrl,
-    defaultLocale: () => config.defaultLocale,
+    defaultLocale: () => community.defaultLocale(),
   });
   const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles, blocks);
   items.onChange(async (tx, item, change, ownerName) => {

@@ -1,6 +1,8 @@
 import {
+  isLocale,
   TEXT,
   waitIn,
+  type Locale,
   type CommunitySettings,
   type CreateInviteBody,
   type CreatedInviteResponse,
@@ -31,7 +33,7 @@ export type NewMemberAction = 'listings' | 'conversations';
 /** When the member did that kind of thing since `since` (their own rows only), in any order. */
 export type RecentActions = (since: Date) => Promise<Date[]>;
 
-function presentSettings(row: repo.SettingsRow): CommunitySettings {
+function presentSettings(row: repo.SettingsRow, serverDefault: Locale): CommunitySettings {
   return {
     name: row.name,
     description: row.description,
@@ -42,8 +44,12 @@ function presentSettings(row: repo.SettingsRow): CommunitySettings {
     newMemberDays: row.newMemberDays,
     newMemberListingsPerDay: row.newMemberListingsPerDay,
     newMemberConversationsPerDay: row.newMemberConversationsPerDay,
+    defaultLocale: isLocale(row.defaultLocale) ? row.defaultLocale : serverDefault,
   };
 }
+
+/** How long an instance trusts the community's language it read: another instance's change shows within this. */
+const DEFAULT_LOCALE_TTL_MS = 30_000;
 
 function inviteStatus(invite: repo.InviteRow, now = Date.now()): InviteStatus {
   if (invite.revokedAt) return 'revoked';
@@ -77,11 +83,26 @@ export class CommunityService {
   constructor(
     private readonly db: Database,
     private readonly audit: AuditService,
-    private readonly options: { newMemberLimits: boolean },
+    private readonly options: { newMemberLimits: boolean; defaultLocale: Locale },
   ) {}
 
+  private defaultLocaleRead: { locale: Locale; at: number } | undefined;
+
   async settings(db: Executor = this.db): Promise<CommunitySettings> {
-    return presentSettings(await repo.readSettings(db));
+    return presentSettings(await repo.readSettings(db), this.options.defaultLocale);
+  }
+
+  /**
+   * The community's language (an admin's choice, else DEFAULT_LOCALE): for visitors whose browser
+   * asks for none of ours and for mail to members who never chose. Asked on such requests, so read
+   * at most every 30 seconds per instance; this instance's own change at once.
+   */
+  async defaultLocale(): Promise<Locale> {
+    const read = this.defaultLocaleRead;
+    if (read && Date.now() - read.at < DEFAULT_LOCALE_TTL_MS) return read.locale;
+    const { defaultLocale } = await this.settings();
+    this.defaultLocaleRead = { locale: defaultLocale, at: Date.now() };
+    return defaultLocale;
   }
 
   /** For everyone, signed in or not: the header, the sign-in page, the rules and the sign-up form read it. */
@@ -93,9 +114,9 @@ export class CommunityService {
   /** Changes apply from now on: members already welcomed keep the points they were given. */
   async update(actor: CurrentUser, input: z.output<typeof updateCommunitySettingsBody>): Promise<CommunitySettings> {
     if (actor.role !== 'admin') throw forbidden(TEXT.errors.adminsOnly);
-    return this.db.transaction(async (tx) => {
-      const before = presentSettings(await repo.readSettings(tx, true));
-      const after = presentSettings(await repo.updateSettings(tx, input));
+    const saved = await this.db.transaction(async (tx) => {
+      const before = presentSettings(await repo.readSettings(tx, true), this.options.defaultLocale);
+      const after = presentSettings(await repo.updateSettings(tx, input), this.options.defaultLocale);
       const changed = (Object.keys(after) as (keyof CommunitySettings)[]).filter(
         (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
       );
@@ -113,6 +134,8 @@ export class CommunityService {
       }
       return after;
     });
+    this.defaultLocaleRead = { locale: saved.defaultLocale, at: Date.now() };
+    return saved;
   }
 
   /**

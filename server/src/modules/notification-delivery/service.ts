@@ -70,7 +70,7 @@ export class NotificationDeliveryService {
     private readonly notifications: NotificationsService,
     private readonly preferences: NotificationPreferencesService,
     private readonly publicUrl: (path: string) => string,
-    private readonly defaultLocale: () => Locale,
+    private readonly communityLocale: () => Promise<Locale>,
   ) {
     this.events = jobs.define('notify.event', { payload: eventJob, handle: (job) => this.deliverEvent(job) });
     this.messages = jobs.define('notify.message', { payload: messageJob, handle: (job) => this.deliverMessage(job) });
@@ -137,7 +137,7 @@ export class NotificationDeliveryService {
   }
 
   private async localeOf(userId: string): Promise<Locale> {
-    return writtenIn((await repo.recipient(this.db, userId))?.locale, this.defaultLocale);
+    return writtenIn((await repo.recipient(this.db, userId))?.locale, this.communityLocale);
   }
 
   /**
@@ -168,8 +168,8 @@ export class NotificationDeliveryService {
 }
 
 /** A member's mails and pushes are written in their language: the one they chose or signed up in, else the community's. */
-export function writtenIn(memberLocale: string | null | undefined, communityDefault: () => Locale): Locale {
-  return isLocale(memberLocale) ? memberLocale : communityDefault();
+export async function writtenIn(memberLocale: string | null | undefined, communityLocale: () => Promise<Locale>): Promise<Locale> {
+  return isLocale(memberLocale) ? memberLocale : communityLocale();
 }
 
 /** One job per conversation while it waits for the quiet spell: later messages fold into it. */

@@ -40,7 +40,7 @@ export class WeeklySummaries {
       preferences: NotificationPreferencesService;
       communityName: () => Promise<string>;
       publicUrl: (path: string) => string;
-      defaultLocale: () => Locale;
+      defaultLocale: () => Promise<Locale>;
     },
   ) {
     this.summaries = deps.jobs.define('notify.weekly-summary', { payload: summaryJob, handle: (job) => this.send(job) });
@@ -65,7 +65,7 @@ export class WeeklySummaries {
     const member = await repo.recipient(db, job.userId);
     if (!member || member.deletedAt) return;
     // Written in the member's language, the notices' own words included.
-    await inLocale(writtenIn(member.locale, this.deps.defaultLocale), async () => {
+    await inLocale(await writtenIn(member.locale, this.deps.defaultLocale), async () => {
       const span = { from: new Date(job.from), until: new Date(job.until) };
       const [unread, listed] = await Promise.all([notifications.unreadIn(job.userId, span, SHOWN), items.newInMarketplace(job.userId, span, SHOWN)]);
       if (unread.total === 0 && listed.total === 0) return;

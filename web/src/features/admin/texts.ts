@@ -48,6 +48,9 @@ export const ADMIN_TEXT = texts(
       descriptionHint: text(),
       welcomePointsLabel: text(),
       welcomePointsHint: text(),
+      /** Issue 20. */
+      languageLabel: text(),
+      languageHint: text(),
       rulesHeading: text(),
       rulesDescription: text(),
       rulesLabel: text(),
