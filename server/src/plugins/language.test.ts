@@ -2,7 +2,9 @@ import { TEXT, type CurrentUser } from '@swapyard/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { DEFAULT_COMMUNITY_SETTINGS } from '../test/community.ts';
 import { registerMember, send } from '../test/members.ts';
+import { registerWithRole } from '../test/roles.ts';
 import { inLocale } from './language.ts';
 
 let app: FastifyInstance;
@@ -47,5 +49,23 @@ describe("the server's language", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ error: { message: string } }>().error.message).toBe(inLocale('de', () => TEXT.account.languageUnknown));
     expect((await me()).locale).toBe('de');
+  });
+
+  it("answers a browser that asks for none of ours in the community's language, which an admin chooses", async () => {
+    const admin = await registerWithRole(app, 'admin');
+    const wrong = { email: 'nobody-else@example.com', password: 'not-the-password' };
+    const save = (defaultLocale: string) =>
+      send(app, 'PUT', '/api/admin/settings', { cookie: admin.cookie, body: { ...DEFAULT_COMMUNITY_SETTINGS, defaultLocale } });
+
+    expect((await save('es')).json<{ settings: { defaultLocale: string } }>().settings.defaultLocale).toBe('es');
+    expect(await errorIn('fr-FR', wrong)).toBe(inLocale('es', () => TEXT.account.invalidCredentials));
+    expect(await errorIn(undefined, wrong)).toBe(inLocale('es', () => TEXT.account.invalidCredentials));
+    // A browser that asks for one of ours still gets it.
+    expect(await errorIn('de', wrong)).toBe(inLocale('de', () => TEXT.account.invalidCredentials));
+
+    const refused = await save('fr');
+    expect(refused.statusCode).toBe(400);
+    expect((await save('en')).statusCode).toBe(200);
+    expect(await errorIn('fr-FR', wrong)).toBe(inLocale('en', () => TEXT.account.invalidCredentials));
   });
 });
