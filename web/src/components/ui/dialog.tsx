@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -10,8 +10,11 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** Shows a native <dialog> as a modal while `open`, and closes it when not. */
-export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
+/**
+ * Shows a native <dialog> as a modal while `open`, and closes it when not; `onClose` hears the
+ * browser close it (Escape). Spread the result on the <dialog>.
+ */
+export function useModal(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -19,7 +22,17 @@ export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  return ref;
+  return {
+    ref,
+    // Escape fires cancel at once, but close only in a later task: on a busy phone the opener can be
+    // pressed again in between, while the parent still thinks the dialog open, and nothing would
+    // show. So the parent hears cancel, and a close that arrives after the dialog opened again is
+    // that earlier one's and is not heard.
+    onCancel: onClose,
+    onClose: () => {
+      if (!ref.current?.open) onClose();
+    },
+  };
 }
 
 /**
@@ -27,14 +40,13 @@ export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
  * behind it inert and returns focus to where it was.
  */
 export function Dialog({ open, onClose, title, description, children }: DialogProps) {
-  const ref = useModal(open);
+  const modal = useModal(open, onClose);
   const titleId = useId();
   const descriptionId = useId();
 
   return (
     <dialog
-      ref={ref}
-      onClose={onClose}
+      {...modal}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-xl backdrop:bg-stone-900/50"

@@ -27,7 +27,7 @@ interface PhotoViewerProps {
  * returns to the photo that opened it): arrow keys, the buttons or a swipe move between them.
  */
 export function PhotoViewer({ title, images, index, onShow, onClose }: PhotoViewerProps) {
-  const ref = useModal(index !== null);
+  const modal = useModal(index !== null, onClose);
   const titleId = useId();
   const swipeFrom = useRef<number | null>(null);
   const current = index === null ? undefined : images[index];
@@ -54,8 +54,7 @@ export function PhotoViewer({ title, images, index, onShow, onClose }: PhotoView
 
   return (
     <dialog
-      ref={ref}
-      onClose={onClose}
+      {...modal}
       onKeyDown={onKeyDown}
       aria-labelledby={titleId}
       className="m-0 h-dvh max-h-none w-screen max-w-none bg-stone-950 p-0 text-white backdrop:bg-stone-950"
