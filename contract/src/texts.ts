@@ -91,6 +91,16 @@ export const TEXT = texts(
       listingLimit: text('limit', 'amount', 'unit'),
       conversationLimit: text('limit', 'amount', 'unit'),
     },
+    /** Issue 20: each category's name as members read it; the category itself (stored, sent) stays its English key. */
+    categories: {
+      Electronics: text(),
+      Furniture: text(),
+      Clothing: text(),
+      Books: text(),
+      Sports: text(),
+      Services: text(),
+      Other: text(),
+    },
     items: {
       titleRequired: text(),
       categoryRequired: text(),

@@ -1,4 +1,4 @@
-import type { ListedItem } from '@swapyard/contract';
+import { TEXT, type ListedItem } from '@swapyard/contract';
 import { MapPin } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +36,7 @@ export function ItemCard({ item, eager, showStatus = false, action }: ItemCardPr
             </Link>
           </h2>
           <span className="hidden shrink-0 sm:block">
-            <Badge>{item.category}</Badge>
+            <Badge>{TEXT.categories[item.category]}</Badge>
           </span>
         </div>
         {showStatus && item.status !== 'available' && (

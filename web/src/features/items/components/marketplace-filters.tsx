@@ -62,7 +62,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
           <option value="">{TEXT.items.allCategories}</option>
           {CATEGORIES.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {TEXT.categories[name]}
             </option>
           ))}
         </Select>

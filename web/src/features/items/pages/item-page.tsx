@@ -63,7 +63,7 @@ function ItemDetails({ item }: { item: ItemDetail }) {
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge>{item.category}</Badge>
+            <Badge>{TEXT.categories[item.category]}</Badge>
             {item.status !== 'available' && <ItemStatusBadge status={item.status} />}
             {hidden && <Badge tone="warning">{ITEMS_TEXT.moderation.hidden}</Badge>}
           </div>
