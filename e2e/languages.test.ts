@@ -51,6 +51,8 @@ describe.each([
     await chooseLanguage(ben.context, locale);
     await ben.page.goto('/marketplace');
     await ben.page.getByRole('link', { name: title }).first().click();
+    await ben.page.waitForURL('**/item/*');
+    const itemPage = ben.page.url();
     await expect.poll(() => ben.page.locator('html').getAttribute('lang'), UI_WAIT).toBe(locale);
     await ben.page.getByRole('link', { name: say.id('items.detail.proposeExchange') }).click();
     await ben.page.getByLabel(say.id('proposals.message')).fill('?');
@@ -61,7 +63,7 @@ describe.each([
     await ana.page.goto('/notifications');
     await ana.page.getByRole('main').getByRole('listitem').filter({ hasText: say('New swap proposal') }).waitFor();
 
-    await ben.page.goBack();
+    await ben.page.goto(itemPage);
     await ben.page.getByRole('button', { name: say('Contact Owner') }).click();
     await ben.page.waitForURL('**/chat/*');
     const greeting = `${title}?`;
