@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/boundaries.mjs';
+import texts from './scripts/eslint/texts.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'server/src/db/migrations/**'] },
@@ -37,6 +38,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Member-facing words come from the catalogues; tests may write what they expect to read.
+    files: ['web/src/**/*.tsx', 'server/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/src/test/**'],
+    plugins: { texts },
+    rules: { 'texts/literal-text': 'error' },
   },
   {
     // The test runner and CI scripts talk to a person on the console.

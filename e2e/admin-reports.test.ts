@@ -77,7 +77,7 @@ describe.each([
     const notices = (await (await owner.caller.request.get(`${baseURL}/api/notifications`)).json()) as NotificationPage;
     expect(notices.notifications[0]).toMatchObject({
       title: TEXT.moderation.listingHiddenTitle,
-      description: TEXT.moderation.listingHidden(title, 'Counterfeit goods are not allowed.'),
+      description: TEXT.moderation.listingHidden({ title, reason: 'Counterfeit goods are not allowed.' }),
     });
 
     await admin.goto('/admin/audit');

@@ -18,7 +18,7 @@ async function confirmBlock(page: Page, name: string, where: Locator) {
   await expect.poll(() => dialog.isVisible(), UI_WAIT).toBe(true);
   expect(await dialog.innerText()).toContain("won't be able to message you or send you proposals");
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-  await toast(page, TEXT.blocks.blocked(name)).waitFor();
+  await toast(page, TEXT.blocks.blocked({ name })).waitFor();
   await expect.poll(() => dialog.isVisible(), UI_WAIT).toBe(false);
   await expect.poll(() => where.getByRole('button', { name: 'Unblock' }).isVisible(), UI_WAIT).toBe(true);
 }
@@ -83,7 +83,7 @@ describe.each([
     const section = page.getByRole('region', { name: 'Blocked members' });
     await textsOf(section.getByRole('listitem').getByRole('link')).toEqual([blocked.displayName]);
     await section.getByRole('button', { name: 'Unblock' }).click();
-    await toast(page, TEXT.blocks.unblocked(blocked.displayName)).waitFor();
+    await toast(page, TEXT.blocks.unblocked({ name: blocked.displayName })).waitFor();
     await expect.poll(() => section.getByText("You haven't blocked anyone.").isVisible(), UI_WAIT).toBe(true);
     await page.goto(`/marketplace?q=${tag}`);
     await expect.poll(() => page.getByText(theirs.title).first().isVisible(), UI_WAIT).toBe(true);

@@ -366,7 +366,7 @@ describe('main actions by keyboard alone', () => {
     await page.keyboard.press('Tab');
     expect((await focusStop(page)).name).toBe('Block');
     await page.keyboard.press('Enter');
-    await toast(page, TEXT.blocks.blocked('Keyboard Blockee')).waitFor();
+    await toast(page, TEXT.blocks.blocked({ name: 'Keyboard Blockee' })).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await focusStop(page)).name, UI_WAIT).toBe('Unblock');
     expect(await blocked()).toHaveLength(1);

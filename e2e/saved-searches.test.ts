@@ -34,7 +34,7 @@ test.each([
 
   // Ben lists a matching bike: Ann is told at once, wherever she is.
   const bike = await listItem({ request: ben.api }, baseURL, { title: `Balance bike ${tag}`, category: 'Sports', value: '15' });
-  await toast(ann.page, TEXT.savedSearches.alert(1, name)).waitFor();
+  await toast(ann.page, TEXT.savedSearches.alert({ count: 1, name })).waitFor();
 
   // Saved searches shows it with its one new listing; Open shows the marketplace with its filters, and it is no longer new.
   await ann.page.goto('/saved-searches');

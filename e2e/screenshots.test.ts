@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import type { Locale } from '@swapyard/contract';
+import { request, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { APP_PAGES, picturesLoaded, useWorldBrowser, visit } from './fixtures/app-pages.ts';
 import { animationsDone, PHONE } from './fixtures/browser.ts';
+import { inLanguage, inPseudoLanguage } from './fixtures/language.ts';
 import { useServer } from './fixtures/server.ts';
 import { useWorld } from './fixtures/world.ts';
 
@@ -141,5 +143,62 @@ describe('desktop page widths', () => {
       widths[name] = (await page.locator('main > div > *').first().boundingBox())!.width;
     }
     expect(new Set(Object.values(widths)).size, JSON.stringify(widths)).toBe(1);
+  });
+});
+
+/** The world's Ann reads `locale`: her account's language, which the app follows wherever she signs in. */
+async function annReads(locale: Locale): Promise<void> {
+  const { baseURL } = server();
+  const api = await request.newContext();
+  try {
+    const { email, password } = world().ann;
+    expect((await api.post(`${baseURL}/api/auth/login`, { headers: { origin: baseURL }, data: { email, password } })).status()).toBe(200);
+    expect((await api.put(`${baseURL}/api/me/language`, { headers: { origin: baseURL }, data: { locale } })).status()).toBe(204);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The main pages, looked at in every language: signing up, the marketplace, an item, a swap, a chat, settings. */
+const MAIN_PAGES = ['login', 'register', 'dashboard', 'marketplace', 'item', 'add-item', 'proposal-pending', 'chat', 'notifications', 'settings', 'profile'];
+
+describe.each([
+  ['es', 'es-ES'],
+  ['de', 'de-DE'],
+] as const)('in %s', (locale, browserLanguage) => {
+  const say = inLanguage(locale);
+  const inLanguageBrowsers = {
+    mobile: useWorldBrowser(() => server().baseURL, world, { viewport: VIEWPORTS.mobile, locale: browserLanguage }),
+    desktop: useWorldBrowser(() => server().baseURL, world, { viewport: VIEWPORTS.desktop, locale: browserLanguage }),
+  };
+  beforeAll(() => annReads(locale));
+  afterAll(() => annReads('en'));
+
+  describe.each(['mobile', 'desktop'] as const)('%s', (viewportName) => {
+    test.each(APP_PAGES.filter(({ name }) => MAIN_PAGES.includes(name)))('$name is in the language, fits the screen, and is captured', async (appPage) => {
+      const { page } = await inLanguageBrowsers[viewportName](appPage.signedIn);
+      await visit(page, appPage, world(), say);
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+      await animationsDone(page);
+      expect(await overflowing(page)).toEqual([]);
+      await capture(page, VIEWPORTS[viewportName], path.join(SCREENSHOTS_DIR, `${appPage.name}-${locale}-${viewportName}.png`));
+    });
+  });
+});
+
+describe('the pseudo-language at phone size', () => {
+  const browser = useWorldBrowser(() => server().baseURL, world, { viewport: VIEWPORTS.mobile });
+  const stretched = new WeakSet<BrowserContext>();
+
+  test.each(APP_PAGES)('$name holds every text 40% longer without sticking out of the screen', async (appPage) => {
+    const { context, page } = await browser(appPage.signedIn);
+    if (!stretched.has(context)) {
+      await context.addInitScript(() => localStorage.setItem('swapyard.language', 'pseudo'));
+      stretched.add(context);
+    }
+    await visit(page, appPage, world(), inPseudoLanguage());
+    await animationsDone(page);
+    expect(await overflowing(page)).toEqual([]);
+    await capture(page, VIEWPORTS.mobile, path.join(SCREENSHOTS_DIR, `${appPage.name}-pseudo-mobile.png`));
   });
 });

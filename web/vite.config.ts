@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appVersion } from './build/app-version.ts';
+import { compiledCatalogues } from './build/compiled-catalogues.ts';
 import { precompress } from './build/precompress.ts';
 
 const require = createRequire(import.meta.url);
@@ -18,6 +19,7 @@ const reactRouterProduction = path.join(
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    compiledCatalogues(),
     react(),
     tailwindcss(),
     appVersion(),

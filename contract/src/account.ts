@@ -7,15 +7,15 @@ const t = TEXT.account;
 
 /** What a signed-in member types to prove it is them before a change to their account. */
 export const currentPasswordField = z
-  .string({ error: t.passwordRequired })
-  .min(1, t.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, t.currentPasswordWrong);
+  .string({ error: () => t.passwordRequired })
+  .min(1, { error: () => t.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: () => t.currentPasswordWrong });
 
 export const changePasswordBody = withConfirmedPassword(
   z.object({
     currentPassword: currentPasswordField,
     password: newPassword,
-    confirmPassword: z.string({ error: t.passwordsDoNotMatch }),
+    confirmPassword: z.string({ error: () => t.passwordsDoNotMatch }),
   }),
 );
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
@@ -30,6 +30,6 @@ export const emailChangeResponse = z.object({
 export type EmailChangeResponse = z.infer<typeof emailChangeResponse>;
 
 export const confirmEmailBody = z.object({
-  token: z.string().min(1, t.emailChangeInvalid).max(200, t.emailChangeInvalid),
+  token: z.string().min(1, { error: () => t.emailChangeInvalid }).max(200, { error: () => t.emailChangeInvalid }),
 });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { memberSummary } from './items.ts';
 import { TEXT } from './texts.ts';
 
-export const blockBody = z.object({ userId: z.uuid({ error: TEXT.blocks.memberRequired }) });
+export const blockBody = z.object({ userId: z.uuid({ error: () => TEXT.blocks.memberRequired }) });
 export type BlockBody = z.input<typeof blockBody>;
 
-export const blockParams = z.object({ userId: z.uuid({ error: TEXT.profile.notFound }) });
+export const blockParams = z.object({ userId: z.uuid({ error: () => TEXT.profile.notFound }) });
 
 /** A member the signed-in member blocked, and since when. */
 export const blockedMember = memberSummary.extend({ blockedAt: z.iso.datetime() });

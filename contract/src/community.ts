@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT } from './texts.ts';
+import { LOCALES } from './i18n/locales.ts';
 
 const t = TEXT.community;
 
@@ -17,12 +18,10 @@ export const NEW_MEMBER_PER_DAY_MAX = 1_000;
 export const INVITE_MAX_USES = 1_000;
 export const INVITE_MAX_DAYS = 90;
 
-const wholeNumber = (field: string, min: number, max: number) =>
-  z
-    .number({ error: t.wholeNumber(field, min, max) })
-    .int(t.wholeNumber(field, min, max))
-    .min(min, t.wholeNumber(field, min, max))
-    .max(max, t.wholeNumber(field, min, max));
+const wholeNumber = (field: keyof typeof t.fields, min: number, max: number) => {
+  const error = () => t.wholeNumber({ field: t.fields[field], min, max });
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 // Labels first, each 1-63 letters, digits or inner hyphens; a top-level domain of letters.
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -34,7 +33,9 @@ const emailDomain = z
   .toLowerCase()
   .transform((domain) => domain.replace(/^@/, ''))
   .superRefine((domain, context) => {
-    if (domain.length > 253 || !DOMAIN.test(domain)) context.addIssue({ code: 'custom', message: t.domainInvalid(domain.slice(0, 60)) });
+    if (domain.length > 253 || !DOMAIN.test(domain)) {
+      context.addIssue({ code: 'custom', message: t.domainInvalid({ domain: domain.slice(0, 60) }) });
+    }
   });
 
 /** The settings as stored and sent back: the checks live in the body that changes them. */
@@ -48,28 +49,36 @@ export const communitySettings = z.object({
   newMemberDays: z.number().int(),
   newMemberListingsPerDay: z.number().int(),
   newMemberConversationsPerDay: z.number().int(),
+  /** Issue 20: the language of visitors whose browser asks for none of ours, and of mail to members who never chose one. */
+  defaultLocale: z.enum(LOCALES),
 });
 export type CommunitySettings = z.infer<typeof communitySettings>;
 
 /** Every setting at once, as the settings page sends them; a domain list is needed to join by domain. */
 export const updateCommunitySettingsBody = z
   .object({
-    name: z.string().trim().min(1, t.nameRequired).max(COMMUNITY_NAME_MAX_LENGTH, t.nameTooLong(COMMUNITY_NAME_MAX_LENGTH)),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => t.nameRequired })
+      .max(COMMUNITY_NAME_MAX_LENGTH, { error: () => t.nameTooLong({ max: COMMUNITY_NAME_MAX_LENGTH }) }),
     description: z
       .string()
       .trim()
-      .max(COMMUNITY_DESCRIPTION_MAX_LENGTH, t.descriptionTooLong(COMMUNITY_DESCRIPTION_MAX_LENGTH)),
-    welcomePoints: wholeNumber('Welcome points', 0, WELCOME_POINTS_MAX),
-    rules: z.string().trim().max(COMMUNITY_RULES_MAX_LENGTH, t.rulesTooLong(COMMUNITY_RULES_MAX_LENGTH)),
+      .max(COMMUNITY_DESCRIPTION_MAX_LENGTH, { error: () => t.descriptionTooLong({ max: COMMUNITY_DESCRIPTION_MAX_LENGTH }) }),
+    welcomePoints: wholeNumber('welcomePoints', 0, WELCOME_POINTS_MAX),
+    rules: z.string().trim().max(COMMUNITY_RULES_MAX_LENGTH, { error: () => t.rulesTooLong({ max: COMMUNITY_RULES_MAX_LENGTH }) }),
     joinMode: z.enum(JOIN_MODES),
-    allowedDomains: z.array(emailDomain).max(ALLOWED_DOMAINS_MAX, t.tooManyDomains(ALLOWED_DOMAINS_MAX)),
-    newMemberDays: wholeNumber('Days a member counts as new', 0, NEW_MEMBER_DAYS_MAX),
-    newMemberListingsPerDay: wholeNumber('Listings a day', 0, NEW_MEMBER_PER_DAY_MAX),
-    newMemberConversationsPerDay: wholeNumber('New conversations a day', 0, NEW_MEMBER_PER_DAY_MAX),
+    allowedDomains: z.array(emailDomain).max(ALLOWED_DOMAINS_MAX, { error: () => t.tooManyDomains({ max: ALLOWED_DOMAINS_MAX }) }),
+    newMemberDays: wholeNumber('newMemberDays', 0, NEW_MEMBER_DAYS_MAX),
+    newMemberListingsPerDay: wholeNumber('newMemberListingsPerDay', 0, NEW_MEMBER_PER_DAY_MAX),
+    newMemberConversationsPerDay: wholeNumber('newMemberConversationsPerDay', 0, NEW_MEMBER_PER_DAY_MAX),
+    // Absent (a client older than languages): left as it is.
+    defaultLocale: z.enum(LOCALES, { error: () => TEXT.account.languageUnknown }).optional(),
   })
   .transform((settings) => ({ ...settings, allowedDomains: [...new Set(settings.allowedDomains)] }))
   .refine((settings) => settings.joinMode !== 'domain' || settings.allowedDomains.length > 0, {
-    message: t.domainsRequired,
+    error: () => t.domainsRequired,
     path: ['allowedDomains'],
   });
 export type UpdateCommunitySettingsBody = z.input<typeof updateCommunitySettingsBody>;
@@ -90,8 +99,8 @@ export const communityResponse = z.object({ community: publicCommunity });
 export type CommunityResponse = z.infer<typeof communityResponse>;
 
 export const createInviteBody = z.object({
-  maxUses: wholeNumber('Uses', 1, INVITE_MAX_USES),
-  expiresInDays: wholeNumber('Days the link works', 1, INVITE_MAX_DAYS),
+  maxUses: wholeNumber('maxUses', 1, INVITE_MAX_USES),
+  expiresInDays: wholeNumber('expiresInDays', 1, INVITE_MAX_DAYS),
 });
 export type CreateInviteBody = z.infer<typeof createInviteBody>;
 
@@ -118,9 +127,9 @@ export type InviteListResponse = z.infer<typeof inviteListResponse>;
 export const createdInviteResponse = z.object({ invite: inviteSummary, token: z.string() });
 export type CreatedInviteResponse = z.infer<typeof createdInviteResponse>;
 
-export const inviteParams = z.object({ id: z.uuid({ error: t.inviteNotFound }) });
+export const inviteParams = z.object({ id: z.uuid({ error: () => t.inviteNotFound }) });
 
-export const inviteToken = z.string().trim().min(1, t.inviteUnknown).max(200, t.inviteUnknown);
+export const inviteToken = z.string().trim().min(1, { error: () => t.inviteUnknown }).max(200, { error: () => t.inviteUnknown });
 export const inviteTokenParams = z.object({ token: inviteToken });
 
 /** What the sign-up page shows for an invite link before the form: usable, or why not. */

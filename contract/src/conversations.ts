@@ -7,7 +7,7 @@ import { TEXT } from './texts.ts';
 const t = TEXT.conversations;
 
 export const conversationOpenBody = z.object({
-  otherUserId: z.uuid({ error: t.otherRequired }),
+  otherUserId: z.uuid({ error: () => t.otherRequired }),
   itemId: z.uuid().nullable().default(null),
 });
 export type ConversationOpenBody = z.input<typeof conversationOpenBody>;

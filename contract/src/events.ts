@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './auth.ts';
 import { PRESENCE_WATCH, PRESENCE_WATCH_MAX } from './constants.ts';
-import { notification, PROPOSAL_STATUSES } from './proposals.ts';
+import { messageRefSchema, notification, PROPOSAL_STATUSES } from './proposals.ts';
 
 /** Events the server pushes over /api/ws. Small fields only: a NOTIFY payload holds at most 8,000 bytes. */
 export const pointsUpdatedEvent = z.object({
@@ -42,7 +42,12 @@ export const notificationsCreatedEvent = z.object({
   type: z.literal('notifications.created'),
   data: notification
     .pick({ type: true, title: true, description: true, relatedId: true, proposalId: true })
-    .extend({ notificationId: z.uuid() }),
+    .extend({
+      notificationId: z.uuid(),
+      // The title and description in the language of the change; a tab reads these in its own.
+      titleMessage: messageRefSchema.nullable(),
+      descriptionMessage: messageRefSchema.nullable(),
+    }),
 });
 /** Read or resolved flags changed; a null id means all of the member's notifications. */
 export const notificationsUpdatedEvent = z.object({

@@ -8,6 +8,7 @@ export * from './devices.ts';
 export * from './error.ts';
 export * from './events.ts';
 export * from './favourites.ts';
+export * from './i18n/index.ts';
 export * from './items.ts';
 export * from './moderation.ts';
 export * from './notification-preferences.ts';

@@ -22,10 +22,10 @@ const t = TEXT.items;
 export const pointsValue = z.preprocess(
   digitsOnly,
   z
-    .number({ error: t.valueInvalid })
-    .int({ error: t.valueInvalid })
-    .min(0, { error: t.valueInvalid })
-    .max(ITEM_VALUE_MAX, { error: t.valueInvalid }),
+    .number({ error: () => t.valueInvalid })
+    .int({ error: () => t.valueInvalid })
+    .min(0, { error: () => t.valueInvalid })
+    .max(ITEM_VALUE_MAX, { error: () => t.valueInvalid }),
 );
 
 /**
@@ -33,14 +33,18 @@ export const pointsValue = z.preprocess(
  * Images are checked after these (Please add at least one image.).
  */
 export const itemFields = z.object({
-  title: z.string({ error: t.titleRequired }).trim().min(1, t.titleRequired).max(ITEM_TITLE_MAX_LENGTH, t.titleRequired),
-  category: z.enum(CATEGORIES, { error: t.categoryRequired }),
+  title: z
+    .string({ error: () => t.titleRequired })
+    .trim()
+    .min(1, { error: () => t.titleRequired })
+    .max(ITEM_TITLE_MAX_LENGTH, { error: () => t.titleRequired }),
+  category: z.enum(CATEGORIES, { error: () => t.categoryRequired }),
   value: pointsValue,
   location: z
-    .string({ error: t.locationRequired })
+    .string({ error: () => t.locationRequired })
     .trim()
-    .min(1, t.locationRequired)
-    .max(ITEM_LOCATION_MAX_LENGTH, t.locationRequired),
+    .min(1, { error: () => t.locationRequired })
+    .max(ITEM_LOCATION_MAX_LENGTH, { error: () => t.locationRequired }),
   description: z.string().trim().max(ITEM_DESCRIPTION_MAX_LENGTH).default(''),
   /**
    * Issue 17: the town chosen in the place picker, whose label then becomes `location`. Without it
@@ -125,9 +129,9 @@ export const marketplaceQuery = pageQuery(MARKETPLACE_PAGE_SIZE, MARKETPLACE_PAG
   near: z.preprocess((raw) => (raw === '' ? undefined : raw), placeId.optional()),
   within: z.preprocess(
     (raw) => (raw === '' ? undefined : digitsOnly(raw)),
-    z.literal(DISTANCE_RADII_KM, { error: TEXT.distance.radiusInvalid }).optional(),
+    z.literal(DISTANCE_RADII_KM, { error: () => TEXT.distance.radiusInvalid }).optional(),
   ),
-  sort: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(MARKETPLACE_SORTS, { error: TEXT.distance.sortInvalid }).optional()),
+  sort: z.preprocess((raw) => (raw === '' ? undefined : raw), z.enum(MARKETPLACE_SORTS, { error: () => TEXT.distance.sortInvalid }).optional()),
 });
 export type MarketplaceQuery = z.input<typeof marketplaceQuery>;
 

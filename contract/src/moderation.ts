@@ -18,10 +18,10 @@ export const MODERATION_REASON_MAX_LENGTH = 500;
 export const REPORTED_MESSAGE_CONTEXT = 4;
 
 export const reportBody = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: TEXT.reports.notFound }),
-  targetId: z.uuid({ error: TEXT.reports.notFound }),
-  reason: z.enum(REPORT_REASONS, { error: TEXT.reports.reasonRequired }),
-  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, TEXT.reports.noteTooLong).default(''),
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: () => TEXT.reports.notFound }),
+  targetId: z.uuid({ error: () => TEXT.reports.notFound }),
+  reason: z.enum(REPORT_REASONS, { error: () => TEXT.reports.reasonRequired }),
+  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, { error: () => TEXT.reports.noteTooLong }).default(''),
 });
 export type ReportBody = z.input<typeof reportBody>;
 
@@ -29,17 +29,17 @@ export const reportResponse = z.object({ message: z.string() });
 
 /** Every moderator action says why; the reason is kept in the audit log. */
 export const moderationReason = z
-  .string({ error: TEXT.moderation.reasonRequired })
+  .string({ error: () => TEXT.moderation.reasonRequired })
   .trim()
-  .min(1, TEXT.moderation.reasonRequired)
-  .max(MODERATION_REASON_MAX_LENGTH, TEXT.moderation.reasonTooLong);
+  .min(1, { error: () => TEXT.moderation.reasonRequired })
+  .max(MODERATION_REASON_MAX_LENGTH, { error: () => TEXT.moderation.reasonTooLong });
 
 export const moderationReasonBody = z.object({ reason: moderationReason });
 export type ModerationReasonBody = z.input<typeof moderationReasonBody>;
 
 export const dismissBody = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: TEXT.moderation.targetNotFound }),
-  targetId: z.uuid({ error: TEXT.moderation.targetNotFound }),
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: () => TEXT.moderation.targetNotFound }),
+  targetId: z.uuid({ error: () => TEXT.moderation.targetNotFound }),
   reason: moderationReason,
 });
 export type DismissBody = z.input<typeof dismissBody>;

@@ -17,7 +17,7 @@ export type PlaceSummary = z.infer<typeof placeSummary>;
 /** A GeoNames id as a form field or query parameter writes it. */
 export const placeId = z.preprocess(
   digitsOnly,
-  z.number({ error: TEXT.places.unknown }).int({ error: TEXT.places.unknown }).positive({ error: TEXT.places.unknown }),
+  z.number({ error: () => TEXT.places.unknown }).int({ error: () => TEXT.places.unknown }).positive({ error: () => TEXT.places.unknown }),
 );
 
 /** The place picker's question: a few letters, accents and case ignored. */

@@ -33,10 +33,10 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const profileUpdateBody = z.object({
   displayName: z
-    .string({ error: TEXT.account.nameRequired })
+    .string({ error: () => TEXT.account.nameRequired })
     .trim()
-    .min(1, TEXT.account.nameRequired)
-    .max(DISPLAY_NAME_MAX_LENGTH, TEXT.account.nameTooLong),
+    .min(1, { error: () => TEXT.account.nameRequired })
+    .max(DISPLAY_NAME_MAX_LENGTH, { error: () => TEXT.account.nameTooLong }),
   location: z.string().trim().max(ITEM_LOCATION_MAX_LENGTH),
   /**
    * Issue 17: the town chosen in the place picker (its label becomes `location`), or null for none.

@@ -14,15 +14,19 @@ export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 export const proposalCreateBody = z.object({
-  itemId: z.uuid({ error: t.noItem }),
-  message: z.string({ error: t.messageRequired }).trim().min(1, t.messageRequired).max(PROPOSAL_MESSAGE_MAX_LENGTH),
+  itemId: z.uuid({ error: () => t.noItem }),
+  message: z
+    .string({ error: () => t.messageRequired })
+    .trim()
+    .min(1, { error: () => t.messageRequired })
+    .max(PROPOSAL_MESSAGE_MAX_LENGTH),
   pointsOffer: z
-    .number({ error: t.pointsInvalid })
-    .int({ error: t.pointsInvalid })
-    .min(0, { error: t.pointsInvalid })
-    .max(ITEM_VALUE_MAX, { error: t.pointsInvalid })
+    .number({ error: () => t.pointsInvalid })
+    .int({ error: () => t.pointsInvalid })
+    .min(0, { error: () => t.pointsInvalid })
+    .max(ITEM_VALUE_MAX, { error: () => t.pointsInvalid })
     .default(0),
-  offerItemId: z.uuid({ error: t.invalidOfferItem }).nullable().default(null),
+  offerItemId: z.uuid({ error: () => t.invalidOfferItem }).nullable().default(null),
 });
 export type ProposalCreateBody = z.input<typeof proposalCreateBody>;
 
@@ -107,14 +111,18 @@ export type ProposalResponse = z.infer<typeof proposalResponse>;
 export const proposalListQuery = pageQuery(50, 20).extend({
   box: z.enum(['received', 'sent']),
   /** Only those for this item: the propose form asks whether the member already has one pending. */
-  itemId: z.uuid({ error: t.noItem }).optional(),
+  itemId: z.uuid({ error: () => t.noItem }).optional(),
   status: z.enum(PROPOSAL_STATUSES).optional(),
 });
 export const proposalPage = z.object({ proposals: z.array(proposal), nextCursor: z.string().nullable() });
 export type ProposalPage = z.infer<typeof proposalPage>;
 
 export const ratingBody = z.object({
-  stars: z.number({ error: t.starsInvalid }).int({ error: t.starsInvalid }).min(1, t.starsInvalid).max(5, t.starsInvalid),
+  stars: z
+    .number({ error: () => t.starsInvalid })
+    .int({ error: () => t.starsInvalid })
+    .min(1, { error: () => t.starsInvalid })
+    .max(5, { error: () => t.starsInvalid }),
   comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH).default(''),
 });
 export type RatingBody = z.input<typeof ratingBody>;
@@ -139,6 +147,9 @@ export type RatingPage = z.infer<typeof ratingPage>;
  */
 export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other', 'favourite', 'saved_search'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A catalogue text kept by id and values (docs/decisions/032), read in the reader's language. */
+export const messageRefSchema = z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 
 export const notification = z.object({
   id: z.uuid(),
@@ -189,17 +200,17 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 
 export const handoverBody = z.object({
   place: z
-    .string({ error: t.handoverPlaceRequired })
+    .string({ error: () => t.handoverPlaceRequired })
     .trim()
-    .min(1, t.handoverPlaceRequired)
-    .max(HANDOVER_PLACE_MAX_LENGTH, t.handoverPlaceTooLong(HANDOVER_PLACE_MAX_LENGTH))
-    .refine((place) => !CONTROL_CHARACTER.test(place), t.handoverPlaceInvalid),
+    .min(1, { error: () => t.handoverPlaceRequired })
+    .max(HANDOVER_PLACE_MAX_LENGTH, { error: () => t.handoverPlaceTooLong({ max: HANDOVER_PLACE_MAX_LENGTH }) })
+    .refine((place) => !CONTROL_CHARACTER.test(place), { error: () => t.handoverPlaceInvalid }),
   at: z.iso
-    .datetime({ offset: true, error: t.handoverTimeInvalid })
+    .datetime({ offset: true, error: () => t.handoverTimeInvalid })
     // The format allows year 0, which PostgreSQL's calendar lacks; no meeting is arranged that far off either way.
     .refine((at) => {
       const year = new Date(at).getUTCFullYear();
       return year >= 2000 && year <= 9999;
-    }, t.handoverTimeInvalid),
+    }, { error: () => t.handoverTimeInvalid }),
 });
 export type HandoverBody = z.input<typeof handoverBody>;

@@ -17,15 +17,15 @@ export type PushKeyResponse = z.infer<typeof pushKeyResponse>;
  */
 export const pushSubscriptionBody = z.object({
   endpoint: z
-    .string({ error: t.badEndpoint })
-    .max(PUSH_ENDPOINT_MAX_LENGTH, { error: t.badEndpoint })
-    .pipe(z.url({ protocol: /^https$/, error: t.badEndpoint })),
+    .string({ error: () => t.badEndpoint })
+    .max(PUSH_ENDPOINT_MAX_LENGTH, { error: () => t.badEndpoint })
+    .pipe(z.url({ protocol: /^https$/, error: () => t.badEndpoint })),
   keys: z.object(
     {
-      p256dh: z.string({ error: t.badKeys }).regex(/^B[A-Za-z0-9_-]{86}=?$/, { error: t.badKeys }),
-      auth: z.string({ error: t.badKeys }).regex(/^[A-Za-z0-9_-]{22}(==)?$/, { error: t.badKeys }),
+      p256dh: z.string({ error: () => t.badKeys }).regex(/^B[A-Za-z0-9_-]{86}=?$/, { error: () => t.badKeys }),
+      auth: z.string({ error: () => t.badKeys }).regex(/^[A-Za-z0-9_-]{22}(==)?$/, { error: () => t.badKeys }),
     },
-    { error: t.badKeys },
+    { error: () => t.badKeys },
   ),
 });
 export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;

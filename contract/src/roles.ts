@@ -25,7 +25,7 @@ export type AdminMemberListQuery = z.output<typeof adminMemberListQuery>;
 export const adminMemberPage = z.object({ members: z.array(adminMember), nextCursor: z.string().nullable() });
 export type AdminMemberPage = z.infer<typeof adminMemberPage>;
 
-export const adminMemberParams = z.object({ id: z.uuid({ error: TEXT.roles.memberNotFound }) });
+export const adminMemberParams = z.object({ id: z.uuid({ error: () => TEXT.roles.memberNotFound }) });
 
 export const roleChangeBody = z.object({ role: z.enum(ROLES) });
 export type RoleChangeBody = z.infer<typeof roleChangeBody>;

@@ -19,10 +19,10 @@ export const savedSearchFilters = marketplaceQuery.pick({
 export type SavedSearchFilters = z.output<typeof savedSearchFilters>;
 
 const savedSearchName = z
-  .string({ error: t.nameRequired })
+  .string({ error: () => t.nameRequired })
   .trim()
-  .min(1, t.nameRequired)
-  .max(SAVED_SEARCH_NAME_MAX_LENGTH, t.nameRequired);
+  .min(1, { error: () => t.nameRequired })
+  .max(SAVED_SEARCH_NAME_MAX_LENGTH, { error: () => t.nameRequired });
 
 export const savedSearchCreateBody = z.object({ name: savedSearchName, filters: savedSearchFilters });
 export type SavedSearchCreateBody = z.input<typeof savedSearchCreateBody>;
@@ -30,7 +30,7 @@ export type SavedSearchCreateBody = z.input<typeof savedSearchCreateBody>;
 export const savedSearchRenameBody = z.object({ name: savedSearchName });
 export type SavedSearchRenameBody = z.input<typeof savedSearchRenameBody>;
 
-export const savedSearchParams = z.object({ id: z.uuid({ error: t.notFound }) });
+export const savedSearchParams = z.object({ id: z.uuid({ error: () => t.notFound }) });
 
 export const savedSearch = z.object({
   id: z.uuid(),

@@ -11,15 +11,15 @@ export type SuspensionDuration = (typeof SUSPENSION_DURATIONS)[number];
 export const SUSPENSION_REASON_MAX_LENGTH = 1000;
 
 const reason = z
-  .string({ error: t.reasonRequired })
+  .string({ error: () => t.reasonRequired })
   .trim()
-  .min(1, t.reasonRequired)
-  .max(SUSPENSION_REASON_MAX_LENGTH, t.reasonTooLong);
+  .min(1, { error: () => t.reasonRequired })
+  .max(SUSPENSION_REASON_MAX_LENGTH, { error: () => t.reasonTooLong });
 
-export const memberParams = z.object({ id: z.uuid({ error: t.memberNotFound }) });
+export const memberParams = z.object({ id: z.uuid({ error: () => t.memberNotFound }) });
 
 export const suspendBody = z.object({
-  duration: z.enum(SUSPENSION_DURATIONS, { error: t.durationRequired }),
+  duration: z.enum(SUSPENSION_DURATIONS, { error: () => t.durationRequired }),
   reason,
 });
 export type SuspendBody = z.infer<typeof suspendBody>;

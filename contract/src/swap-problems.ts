@@ -22,8 +22,12 @@ export const SWAP_PROBLEM_STATUSES = ['open', 'dismissed', 'reversed'] as const;
 export type SwapProblemStatus = (typeof SWAP_PROBLEM_STATUSES)[number];
 
 export const swapProblemBody = z.object({
-  reason: z.enum(SWAP_PROBLEM_REASONS, { error: t.reasonRequired }),
-  note: z.string().trim().max(SWAP_PROBLEM_NOTE_MAX_LENGTH, t.noteTooLong(SWAP_PROBLEM_NOTE_MAX_LENGTH)).default(''),
+  reason: z.enum(SWAP_PROBLEM_REASONS, { error: () => t.reasonRequired }),
+  note: z
+    .string()
+    .trim()
+    .max(SWAP_PROBLEM_NOTE_MAX_LENGTH, { error: () => t.noteTooLong({ max: SWAP_PROBLEM_NOTE_MAX_LENGTH }) })
+    .default(''),
 });
 export type SwapProblemBody = z.input<typeof swapProblemBody>;
 

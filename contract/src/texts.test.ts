@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT } from './texts.ts';
+import { TEXT, waitIn } from './texts.ts';
 
 describe('the rate limit says when to try again', () => {
   it.each([
@@ -11,6 +11,6 @@ describe('the rate limit says when to try again', () => {
     [3600, 'Too many requests. Please try again in 1 hour.'],
     [7201, 'Too many requests. Please try again in 3 hours.'],
   ])('%i seconds reads as a wait a person says', (seconds, text) => {
-    expect(TEXT.errors.tooManyRequestsFor(seconds)).toBe(text);
+    expect(TEXT.errors.tooManyRequestsFor(waitIn(seconds))).toBe(text);
   });
 });

@@ -68,6 +68,7 @@ import { suspensionRoutes } from './modules/suspensions/routes.ts';
 import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerLanguage } from './plugins/language.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
 import { memberLimits, rateLimiter, signInLimits } from './plugins/rate-limit.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -198,6 +199,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
   });
+  // The community's language is read from its settings, built below; no request arrives before they are.
+  await registerLanguage(app, () => community.defaultLocale(), config.defaultLocale);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -227,7 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const points = new PointsService(database.db, bus);
   const audit = new AuditService(database.db);
   const roles = new RolesService(database.db, audit, bus);
-  const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits });
+  const community = new CommunityService(database.db, audit, { newMemberLimits: !options.withoutNewMemberLimits, defaultLocale: config.defaultLocale });
   const auth = new AuthService(database.db, bus, points, roles, community, jobs, mailer, publicUrl);
   const push = new PushService(database.db, secrets, auth, { vapid: config.vapid, agent: options.pushAgent }, app.log);
   const images = new ImageService(opened.storage, app.log);
@@ -243,7 +246,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const notificationPreferences = new NotificationPreferencesService(database.db, secrets);
   // Mails name the community as it is called when they are sent.
   const communityName = async () => (await community.settings()).name;
-  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl);
+  const delivery = new NotificationDeliveryService(database.db, jobs, notifications, notificationPreferences, publicUrl, () => community.defaultLocale());
   notifications.deliverThrough((tx, rows) => delivery.enqueue(tx, rows));
   notifications.deliverMessagesThrough((notice, userId, conversationId) => delivery.messageSteps(notice, userId, conversationId));
   delivery.channel(
@@ -271,6 +274,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     preferences: notificationPreferences,
     communityName,
     publicUrl,
+    defaultLocale: () => community.defaultLocale(),
   });
   const proposals = new ProposalsService(database.db, bus, notifications, points, items, profiles, blocks);
   items.onChange(async (tx, item, change, ownerName) => {

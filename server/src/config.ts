@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES } from '@swapyard/contract';
 import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -49,6 +50,10 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Swapyard <no-reply@localhost>')),
+  DEFAULT_LOCALE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }).default(DEFAULT_LOCALE),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -130,6 +135,8 @@ function fromEnv(e: Env, webDistDir: string | undefined) {
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** The language of a visitor whose browser asks for none of ours, until the community's admin chooses one. */
+    defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     /**
      * false: the connection's address is the client's. A list: the X-Forwarded-For entries those

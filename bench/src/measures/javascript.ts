@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LOCALES } from '@swapyard/contract';
 import { bytes, passIf, type Result } from '../lib/report.ts';
 import type { Manifest, WebBuild } from '../lib/web-build.ts';
 
@@ -83,6 +84,28 @@ export function measureJavaScript(build: WebBuild): Result[] {
       figures: { loginBytes, entryBytes: total(entry) },
     },
   ];
+
+  // In another language the same page also fetches that language's catalogue of each texts module it
+  // loads (docs/decisions/032): the chunks those modules import dynamically for it.
+  for (const locale of LOCALES.filter((other) => other !== 'en')) {
+    const catalogue = new RegExp(`[\\/]locales[\\/][\\w-]+\\.${locale}\\.json$`);
+    const catalogues = Object.values(build.manifest)
+      .filter((chunk) => login.has(chunk.file))
+      .flatMap((chunk) => (chunk.dynamicImports ?? []).filter((key) => catalogue.test(key)))
+      .map((key) => build.manifest[key]!.file);
+    const withCatalogues = new Set([...login, ...catalogues]);
+    const localeBytes = total(withCatalogues);
+    results.push({
+      where: 'browser',
+      measure: `JavaScript for /login in ${locale} (${withCatalogues.size} files, ${catalogues.length} catalogues, gzipped)`,
+      measured: bytes(localeBytes),
+      reference: `in en ${bytes(loginBytes)}`,
+      ratio: `+${bytes(localeBytes - loginBytes)}`,
+      budget: `<= ${bytes(LOGIN_BUDGET_BYTES)}`,
+      verdict: passIf(localeBytes <= LOGIN_BUDGET_BYTES),
+      figures: { loginBytes: localeBytes, catalogueFiles: catalogues.length },
+    });
+  }
 
   for (const [key, chunk] of Object.entries(build.manifest)) {
     if (!ROUTE_MODULE.test(key)) continue;

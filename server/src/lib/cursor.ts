@@ -1,3 +1,4 @@
+import { TEXT } from '@swapyard/contract';
 import type { Cursor, DistanceCursor } from '../db/keyset.ts';
 import { badRequest } from './app-error.ts';
 
@@ -49,7 +50,7 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   } catch {
     // Falls through to the same answer as any other malformed cursor.
   }
-  throw badRequest('Invalid cursor');
+  throw badRequest(TEXT.errors.invalidCursor);
 }
 
 /** Half the earth's circumference by earthdistance's radius: no two places are further apart. */
@@ -78,7 +79,7 @@ export function decodeDistanceCursor(cursor: string | undefined): DistanceCursor
   } catch {
     // Falls through to the same answer as any other malformed cursor.
   }
-  throw badRequest('Invalid cursor');
+  throw badRequest(TEXT.errors.invalidCursor);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { TEXT } from '@swapyard/contract';
+import { TEXT, waitIn } from '@swapyard/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, RateLimit } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -28,7 +28,7 @@ export function rateLimiter(store: RateLimitStore) {
         if (count > limit.max) {
           const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
           reply.header('retry-after', retryAfter);
-          throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(retryAfter));
+          throw new AppError(429, 'RATE_LIMITED', TEXT.errors.tooManyRequestsFor(waitIn(retryAfter)));
         }
       };
   }

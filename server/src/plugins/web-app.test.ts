@@ -13,7 +13,7 @@ let distDir: string;
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
-  const indexHtml = '<!doctype html><title>Swapyard</title><div id="root"></div>';
+  const indexHtml = '<!doctype html><html lang="en"><title>Swapyard</title><div id="root"></div></html>';
   fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(indexHtml));
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -31,6 +31,18 @@ afterAll(async () => {
 });
 
 describe('the web app', () => {
+  it("names the page's language as the browser asks for it, else the default, so the app opens in it", async () => {
+    const langOf = async (acceptLanguage?: string) => {
+      const response = await send(app, 'GET', '/marketplace', { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+      expect(String(response.headers.vary)).toContain('accept-language');
+      return /<html lang="([^"]*)">/.exec(response.body)?.[1];
+    };
+    expect(await langOf('de-DE,de;q=0.9,en;q=0.8')).toBe('de');
+    expect(await langOf('fr, es;q=0.5')).toBe('es');
+    expect(await langOf('fr')).toBe('en');
+    expect(await langOf()).toBe('en');
+  });
+
   it('answers every page path with index.html, never cached, with the security headers', async () => {
     for (const url of ['/', '/login', '/marketplace?q=bike', '/item/123', '/anything/unknown']) {
       const response = await send(app, 'GET', url);

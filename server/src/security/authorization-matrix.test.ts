@@ -123,6 +123,7 @@ const MATRIX: Record<string, Entry> = {
     body: (w) => ({ json: { currentPassword: w.owner.password, password: 'a brand new secret', confirmPassword: 'a brand new secret' } }),
     expect: { anonymous: 401, stranger: 400, rightful: 204 },
   },
+  'PUT /api/me/language': { path: () => '/api/me/language', body: () => ({ json: { locale: 'de' } }), expect: signedIn(204) },
   'GET /api/me/email-change': { path: () => '/api/me/email-change', expect: signedIn(200) },
   'POST /api/me/email-change': {
     path: () => '/api/me/email-change',

@@ -11,4 +11,6 @@ export const DEFAULT_COMMUNITY_SETTINGS: CommunitySettings = {
   newMemberDays: 2,
   newMemberListingsPerDay: 5,
   newMemberConversationsPerDay: 10,
+  // DEFAULT_LOCALE's default: the migration leaves the community's language unset.
+  defaultLocale: 'en',
 };

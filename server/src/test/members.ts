@@ -32,9 +32,10 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 export async function registerMember(
   app: FastifyInstance,
   overrides: Partial<RegisterBody> = {},
+  { headers }: { headers?: Record<string, string> } = {},
 ): Promise<Member> {
   const body = registration(overrides);
-  const response = await send(app, 'POST', '/api/auth/register', { body });
+  const response = await send(app, 'POST', '/api/auth/register', { body, ...(headers && { headers }) });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   return { user: response.json<{ user: CurrentUser }>().user, password: body.password, cookie: sessionCookieOf(response) };
 }

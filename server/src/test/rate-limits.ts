@@ -1,4 +1,4 @@
-import { TEXT } from '@swapyard/contract';
+import { TEXT, waitIn } from '@swapyard/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
@@ -7,5 +7,5 @@ export function expectRateLimited(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(429);
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
-  expect(response.json()).toEqual({ error: { code: 'RATE_LIMITED', message: TEXT.errors.tooManyRequestsFor(retryAfter) } });
+  expect(response.json()).toEqual({ error: { code: 'RATE_LIMITED', message: TEXT.errors.tooManyRequestsFor(waitIn(retryAfter)) } });
 }

@@ -28,11 +28,11 @@ const touched = [blockKeys.list, itemKeys.all, conversationKeys.all, proposalKey
 type Member = Pick<MemberSummary, 'id' | 'displayName'>;
 
 /** Blocking and unblocking: a toast naming the member either way, and whatever a block touches refreshed. */
-function useBlockChange(change: (userId: string) => Promise<unknown>, done: (name: string) => string, failed: string) {
+function useBlockChange(change: (userId: string) => Promise<unknown>, done: (values: { name: string }) => string, failed: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (member: Member) => change(member.id),
-    onSuccess: (_answer, member) => toast.success(done(memberName(member))),
+    onSuccess: (_answer, member) => toast.success(done({ name: memberName(member) })),
     onError: (error) => toast.error(errorMessage(error, failed)),
     onSettled: () => Promise.all(touched.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { prefetchItem, prefetchMarketplace } from '../features/items/route-loaders.ts';
+import { withTexts } from '../lib/language.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
@@ -16,12 +17,12 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'login',
-            lazy: async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
+            lazy: async () => ({ Component: (await withTexts(import('../features/auth/pages/login-page.tsx'))).LoginPage }),
           },
           {
             path: 'register',
             lazy: async () => ({
-              Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+              Component: (await withTexts(import('../features/auth/pages/register-page.tsx'))).RegisterPage,
             }),
           },
         ],
@@ -29,37 +30,37 @@ export const router = createBrowserRouter([
       {
         // Open to everyone: read before registering, and again by members.
         path: 'terms',
-        lazy: async () => ({ Component: (await import('../features/auth/pages/terms-page.tsx')).TermsPage }),
+        lazy: async () => ({ Component: (await withTexts(import('../features/auth/pages/terms-page.tsx'))).TermsPage }),
       },
       {
         // The community's own rules: open to everyone, like the terms.
         path: 'rules',
-        lazy: async () => ({ Component: (await import('../features/auth/pages/rules-page.tsx')).RulesPage }),
+        lazy: async () => ({ Component: (await withTexts(import('../features/auth/pages/rules-page.tsx'))).RulesPage }),
       },
       {
         path: 'forgot-password',
         lazy: async () => ({
-          Component: (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
+          Component: (await withTexts(import('../features/auth/pages/forgot-password-page.tsx'))).ForgotPasswordPage,
         }),
       },
       {
         path: 'reset-password/:token',
         lazy: async () => ({
-          Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
+          Component: (await withTexts(import('../features/auth/pages/reset-password-page.tsx'))).ResetPasswordPage,
         }),
       },
       {
         // Open to everyone: a mail's unsubscribe link works signed out.
         path: 'unsubscribe/:token',
         lazy: async () => ({
-          Component: (await import('../features/auth/pages/unsubscribe-page.tsx')).UnsubscribePage,
+          Component: (await withTexts(import('../features/auth/pages/unsubscribe-page.tsx'))).UnsubscribePage,
         }),
       },
       {
         // Open to everyone: the link may be opened on a device that is not signed in.
         path: 'confirm-email/:token',
         lazy: async () => ({
-          Component: (await import('../features/auth/pages/confirm-email-page.tsx')).ConfirmEmailPage,
+          Component: (await withTexts(import('../features/auth/pages/confirm-email-page.tsx'))).ConfirmEmailPage,
         }),
       },
       {
@@ -67,7 +68,7 @@ export const router = createBrowserRouter([
         children: [
           {
             // Lazy too: /login never needs the shell, and RR loads it alongside the page's chunk.
-            lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShell }),
+            lazy: async () => ({ Component: (await withTexts(import('./layout/app-shell.tsx'))).AppShell }),
             children: [
               {
                 // A failing page keeps the navigation around it, so the member can go elsewhere.
@@ -76,132 +77,132 @@ export const router = createBrowserRouter([
                   {
                     index: true,
                     lazy: async () => ({
-                      Component: (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
+                      Component: (await withTexts(import('../features/dashboard/pages/dashboard-page.tsx'))).DashboardPage,
                     }),
                   },
                   {
                     path: 'marketplace',
                     loader: prefetchMarketplace,
                     lazy: async () => ({
-                      Component: (await import('../features/items/pages/marketplace-page.tsx')).MarketplacePage,
+                      Component: (await withTexts(import('../features/items/pages/marketplace-page.tsx'))).MarketplacePage,
                     }),
                   },
                   {
                     path: 'item/:id',
                     loader: prefetchItem,
                     lazy: async () => ({
-                      Component: (await import('../features/items/pages/item-page.tsx')).ItemPage,
+                      Component: (await withTexts(import('../features/items/pages/item-page.tsx'))).ItemPage,
                     }),
                   },
                   {
                     path: 'item/:id/edit',
                     lazy: async () => ({
-                      Component: (await import('../features/items/pages/edit-item-page.tsx')).EditItemPage,
+                      Component: (await withTexts(import('../features/items/pages/edit-item-page.tsx'))).EditItemPage,
                     }),
                   },
                   {
                     path: 'add-item',
                     lazy: async () => ({
-                      Component: (await import('../features/items/pages/add-item-page.tsx')).AddItemPage,
+                      Component: (await withTexts(import('../features/items/pages/add-item-page.tsx'))).AddItemPage,
                     }),
                   },
                   {
                     path: 'propose-exchange/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/proposals/pages/propose-exchange-page.tsx'))
+                      Component: (await withTexts(import('../features/proposals/pages/propose-exchange-page.tsx')))
                         .ProposeExchangePage,
                     }),
                   },
                   {
                     path: 'proposals',
                     lazy: async () => ({
-                      Component: (await import('../features/proposals/pages/proposals-page.tsx')).ProposalsPage,
+                      Component: (await withTexts(import('../features/proposals/pages/proposals-page.tsx'))).ProposalsPage,
                     }),
                   },
                   {
                     path: 'proposals/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/proposals/pages/proposal-page.tsx')).ProposalPage,
+                      Component: (await withTexts(import('../features/proposals/pages/proposal-page.tsx'))).ProposalPage,
                     }),
                   },
                   {
                     path: 'messages',
                     lazy: async () => ({
-                      Component: (await import('../features/conversations/pages/messages-page.tsx')).MessagesPage,
+                      Component: (await withTexts(import('../features/conversations/pages/messages-page.tsx'))).MessagesPage,
                     }),
                   },
                   {
                     path: 'chat/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/conversations/pages/chat-page.tsx')).ChatPage,
+                      Component: (await withTexts(import('../features/conversations/pages/chat-page.tsx'))).ChatPage,
                     }),
                   },
                   {
                     path: 'profile/:id?',
                     lazy: async () => ({
-                      Component: (await import('../features/profiles/pages/profile-page.tsx')).ProfilePage,
+                      Component: (await withTexts(import('../features/profiles/pages/profile-page.tsx'))).ProfilePage,
                     }),
                   },
                   {
                     path: 'history',
                     lazy: async () => ({
-                      Component: (await import('../features/history/pages/history-page.tsx')).HistoryPage,
+                      Component: (await withTexts(import('../features/history/pages/history-page.tsx'))).HistoryPage,
                     }),
                   },
                   {
                     path: 'settings',
                     lazy: async () => ({
-                      Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
+                      Component: (await withTexts(import('../features/settings/pages/settings-page.tsx'))).SettingsPage,
                     }),
                   },
                   {
                     path: 'settings/notifications',
                     lazy: async () => ({
-                      Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
+                      Component: (await withTexts(import('../features/settings/pages/settings-page.tsx'))).SettingsPage,
                     }),
                   },
                   {
                     path: 'admin',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
+                      Component: (await withTexts(import('../features/admin/components/admin-layout.tsx'))).AdminLayout,
                     }),
                     // Each admin section adds its page here.
                     children: [
                       {
                         index: true,
                         lazy: async () => ({
-                          Component: (await import('../features/admin/reports/pages/reports-page.tsx')).ReportsPage,
+                          Component: (await withTexts(import('../features/admin/reports/pages/reports-page.tsx'))).ReportsPage,
                         }),
                       },
                       {
                         path: 'audit',
                         lazy: async () => ({
-                          Component: (await import('../features/admin/audit/pages/audit-page.tsx')).AuditPage,
+                          Component: (await withTexts(import('../features/admin/audit/pages/audit-page.tsx'))).AuditPage,
                         }),
                       },
                       {
                         path: 'members',
                         lazy: async () => ({
-                          Component: (await import('../features/admin/members/pages/members-page.tsx')).MembersPage,
+                          Component: (await withTexts(import('../features/admin/members/pages/members-page.tsx'))).MembersPage,
                         }),
                       },
                       {
                         path: 'invites',
                         lazy: async () => ({
-                          Component: (await import('../features/admin/invites/invites-page.tsx')).InvitesPage,
+                          Component: (await withTexts(import('../features/admin/invites/invites-page.tsx'))).InvitesPage,
                         }),
                       },
                       {
                         path: 'settings',
                         lazy: async () => ({
-                          Component: (await import('../features/admin/settings/community-settings-page.tsx'))
+                          Component: (await withTexts(import('../features/admin/settings/community-settings-page.tsx')))
                             .CommunitySettingsPage,
                         }),
                       },
                       {
                         path: 'members/:id',
                         lazy: async () => ({
-                          Component: (await import('../features/admin/member-detail/pages/member-detail-page.tsx'))
+                          Component: (await withTexts(import('../features/admin/member-detail/pages/member-detail-page.tsx')))
                             .MemberDetailPage,
                         }),
                       },
@@ -210,31 +211,31 @@ export const router = createBrowserRouter([
                   {
                     path: 'favourites',
                     lazy: async () => ({
-                      Component: (await import('../features/favourites/pages/favourites-page.tsx')).FavouritesPage,
+                      Component: (await withTexts(import('../features/favourites/pages/favourites-page.tsx'))).FavouritesPage,
                     }),
                   },
                   {
                     path: 'saved-searches',
                     lazy: async () => ({
-                      Component: (await import('../features/saved-searches/pages/saved-searches-page.tsx')).SavedSearchesPage,
+                      Component: (await withTexts(import('../features/saved-searches/pages/saved-searches-page.tsx'))).SavedSearchesPage,
                     }),
                   },
                   {
                     path: 'saved-searches/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/saved-searches/pages/open-saved-search-page.tsx')).OpenSavedSearchPage,
+                      Component: (await withTexts(import('../features/saved-searches/pages/open-saved-search-page.tsx'))).OpenSavedSearchPage,
                     }),
                   },
                   {
                     path: 'notifications',
                     lazy: async () => ({
-                      Component: (await import('../features/notifications/pages/notifications-page.tsx'))
+                      Component: (await withTexts(import('../features/notifications/pages/notifications-page.tsx')))
                         .NotificationsPage,
                     }),
                   },
                   {
                     path: 'not-found',
-                    lazy: async () => ({ Component: (await import('./pages/not-found-page.tsx')).NotFoundPage }),
+                    lazy: async () => ({ Component: (await withTexts(import('./pages/not-found-page.tsx'))).NotFoundPage }),
                   },
                 ],
               },

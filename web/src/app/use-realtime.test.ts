@@ -33,7 +33,7 @@ type NoticeData = Extract<SocketEvent, { type: 'notifications.created' }>['data'
 function notice(data: Partial<NoticeData>): Extract<SocketEvent, { type: 'notifications.created' }> {
   return {
     type: 'notifications.created',
-    data: { notificationId: 'n1', type: 'proposal', title: 'New swap proposal', description: '', relatedId: null, proposalId: 'p1', ...data },
+    data: { notificationId: 'n1', type: 'proposal', title: 'New swap proposal', description: '', titleMessage: null, descriptionMessage: null, relatedId: null, proposalId: 'p1', ...data },
   };
 }
 

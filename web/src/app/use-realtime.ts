@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@swapyard/contract';
+import { readMessage, type ConversationSummary } from '@swapyard/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -138,7 +138,8 @@ export function useRealtime(): void {
           if (event.type !== 'notifications.created') return;
           const destination = noticeDestination(event, window.location.pathname);
           if (destination === null) return;
-          toast.notice(event.data.title, event.data.description, {
+          const { title, description, titleMessage, descriptionMessage } = event.data;
+          toast.notice(titleMessage ? readMessage(titleMessage) : title, descriptionMessage ? readMessage(descriptionMessage) : description, {
             label: WEB_TEXT.notices.view,
             onClick: () => void navigate(destination),
           });

@@ -42,7 +42,7 @@ export function BlockMemberButton({ name, blocked, blocking, unblocking, onBlock
         {!blocked && <Ban aria-hidden="true" className="size-4" />}
         {blocked ? t.unblock : t.block}
       </Button>
-      <Dialog open={confirming} onClose={close} title={t.confirmTitle(name)} description={t.confirmBody(name)}>
+      <Dialog open={confirming} onClose={close} title={t.confirmTitle({ name })} description={t.confirmBody({ name })}>
         {/* The safe choice has the focus: Enter alone never blocks anyone. */}
         <Button variant="secondary" autoFocus disabled={blocking} onClick={close}>
           {WEB_TEXT.common.cancel}

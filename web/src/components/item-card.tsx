@@ -1,4 +1,4 @@
-import type { ListedItem } from '@swapyard/contract';
+import { TEXT, type ListedItem } from '@swapyard/contract';
 import { MapPin } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +36,7 @@ export function ItemCard({ item, eager, showStatus = false, action }: ItemCardPr
             </Link>
           </h2>
           <span className="hidden shrink-0 sm:block">
-            <Badge>{item.category}</Badge>
+            <Badge>{TEXT.categories[item.category]}</Badge>
           </span>
         </div>
         {showStatus && item.status !== 'available' && (
@@ -46,13 +46,13 @@ export function ItemCard({ item, eager, showStatus = false, action }: ItemCardPr
         )}
         {item.description && <p className="hidden text-sm text-stone-600 sm:line-clamp-2">{item.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm sm:pt-2">
-          <span className="font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</span>
+          <span className="font-semibold text-emerald-700">{WEB_TEXT.points({ points: item.value })}</span>
           <span className="flex min-w-0 items-center gap-1 text-stone-600">
             <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="truncate">{item.location}</span>
           </span>
         </div>
-        {item.distanceKm !== null && <p className="text-xs text-stone-600">{WEB_TEXT.distanceAway(item.distanceKm)}</p>}
+        {item.distanceKm !== null && <p className="text-xs text-stone-600">{WEB_TEXT.distanceAway({ km: item.distanceKm })}</p>}
         <time dateTime={item.createdAt} className="hidden text-xs text-stone-600 sm:block">
           {formatMonthDayYear(item.createdAt)}
         </time>

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { formatMonthYear } from '../lib/format-date.ts';
 import { WEB_TEXT } from '../lib/texts.ts';
 import { TextLink } from './ui/text-link.tsx';
+import { numberFormat } from '../lib/intl.ts';
 
 const t = WEB_TEXT.trust;
-const ratingFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** The id of the ratings on a profile page, which an item page links to. */
 export const RATINGS_ANCHOR = 'ratings';
@@ -28,14 +28,14 @@ interface MemberTrustProps {
 /** Member since, completed swaps, rating and reply time: the same block on a profile and beside an item's owner. */
 export function MemberTrust({ profile, linkRatings = false }: MemberTrustProps) {
   const rated = profile.ratingCount > 0;
-  const rating = rated ? t.rating(ratingFormat.format(profile.averageRating), profile.ratingCount) : t.noRatings;
+  const rating = rated ? t.rating({ average: numberFormat({ maximumFractionDigits: 1 }).format(profile.averageRating), count: profile.ratingCount }) : t.noRatings;
   const { completedSwaps, replyMinutes } = profile.trust;
   return (
     <ul data-testid="member-trust" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-600">
       <Fact icon={<CalendarDays aria-hidden="true" className="size-4 shrink-0" />}>
-        {t.memberSince(formatMonthYear(profile.createdAt))}
+        {t.memberSince({ monthYear: formatMonthYear(profile.createdAt) })}
       </Fact>
-      <Fact icon={<Repeat aria-hidden="true" className="size-4 shrink-0" />}>{t.completedSwaps(completedSwaps)}</Fact>
+      <Fact icon={<Repeat aria-hidden="true" className="size-4 shrink-0" />}>{t.completedSwaps({ count: completedSwaps })}</Fact>
       <Fact icon={<Star aria-hidden="true" className="size-4 shrink-0 text-amber-500" />}>
         {linkRatings && rated ? <TextLink to={`/profile/${profile.id}#${RATINGS_ANCHOR}`}>{rating}</TextLink> : rating}
       </Fact>

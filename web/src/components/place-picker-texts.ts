@@ -1,9 +1,16 @@
+import { text, texts } from '@swapyard/contract';
+import en from './locales/placePicker.en.json';
+
 /** The place picker's words, beside it so only the pages that show it download them. */
-export const PLACE_PICKER_TEXT = {
-  placeholder: 'Type a town, then choose it',
-  searching: 'Searching places…',
-  noMatch: (text: string) => `No town starts with “${text}”.`,
-  failed: 'Places could not be loaded. Try again in a moment.',
-  found: (count: number) => `${String(count)} ${count === 1 ? 'place' : 'places'} found. Use the up and down arrows to choose.`,
-  chosen: (label: string) => `${label} chosen.`,
-} as const;
+export const PLACE_PICKER_TEXT = texts(
+  'placePicker',
+  { en, es: () => import('./locales/placePicker.es.json'), de: () => import('./locales/placePicker.de.json') },
+  {
+    placeholder: text(),
+    searching: text(),
+    noMatch: text('text'),
+    failed: text(),
+    found: text('count'),
+    chosen: text('label'),
+  },
+);

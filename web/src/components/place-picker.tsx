@@ -3,6 +3,7 @@ import { useContext, useEffect, useId, useState, type KeyboardEvent } from 'reac
 import { PLACE_PICKER_TEXT as t } from './place-picker-texts.ts';
 import { PlaceSuggestionsSource, type PlaceSuggestions } from './place-suggestions.ts';
 import { Field } from './ui/field.tsx';
+import { regionNames } from '../lib/intl.ts';
 
 /** Typing pauses this long before the letters so far are asked about: a request per pause, not per key. */
 const SETTLE_MS = 250;
@@ -18,13 +19,10 @@ export interface PlacePickerProps {
   name?: string;
 }
 
-let countryNames: Intl.DisplayNames | undefined;
-
 /** The country's name in the member's language; the server sends only its ISO code. */
 export function countryName(code: string): string {
-  countryNames ??= new Intl.DisplayNames([document.documentElement.lang || navigator.language || 'en'], { type: 'region' });
   try {
-    return countryNames.of(code) ?? code;
+    return regionNames().of(code) ?? code;
   } catch {
     return code;
   }
@@ -124,11 +122,11 @@ export function PlacePicker({ label, value, onChange, required, error, id, name 
   const status = failed && typing
     ? t.failed
     : answered && places.length === 0
-      ? t.noMatch(settled)
+      ? t.noMatch({ text: settled })
       : expanded
-        ? t.found(places.length)
+        ? t.found({ count: places.length })
         : chosen
-          ? t.chosen(placeLabel(chosen))
+          ? t.chosen({ label: placeLabel(chosen) })
           : '';
   const statusShown = status === t.failed || (answered && places.length === 0);
 

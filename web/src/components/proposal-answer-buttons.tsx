@@ -1,7 +1,7 @@
 import type { Proposal } from '@swapyard/contract';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
-import { WEB_TEXT } from '../lib/texts.ts';
+import { joinWithAnd, WEB_TEXT } from '../lib/texts.ts';
 
 const t = WEB_TEXT.answers;
 
@@ -22,12 +22,12 @@ export interface ProposalAnswerButtonsProps {
 /** What accepting moves, from the viewer's side: the receiver's item goes for the sender's points and item. */
 function whatMoves(proposal: Proposal): string {
   const offer = [
-    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points(proposal.pointsOffer)] : []),
+    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points({ points: proposal.pointsOffer })] : []),
     ...(proposal.offerItem ? [proposal.offerItem.title] : []),
   ];
   // The sender accepts a counter-offer: what they give is the offer, what they receive the item.
-  if (proposal.viewerRole === 'sender') return t.confirmSenderBody(offer, proposal.item.title);
-  return t.confirmBody(proposal.item.title, offer);
+  if (proposal.viewerRole === 'sender') return t.confirmSenderBody({ give: joinWithAnd(offer), receive: proposal.item.title, giveCount: offer.length });
+  return t.confirmBody({ give: proposal.item.title, receive: joinWithAnd(offer), receiveCount: offer.length });
 }
 
 /** Accept moves points and items at once and cannot be undone, so it asks first, saying exactly what moves. */

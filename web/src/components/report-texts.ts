@@ -1,18 +1,24 @@
-import type { ReportReason } from '@swapyard/contract';
+import { text, texts, type ReportReason, type TextDef } from '@swapyard/contract';
+import en from './locales/report.en.json';
 
 /** The report dialog's labels: listings, profiles and chats show the same dialog. */
-export const REPORT_TEXT = {
-  button: 'Report',
-  titles: { item: 'Report this listing', user: 'Report this member', message: 'Report this message' },
-  description: 'A moderator will look at it. The member will not know who reported them.',
-  reasonLegend: 'Why are you reporting it?',
-  reasons: {
-    spam: 'Spam',
-    prohibited: 'Prohibited item',
-    scam: 'Scam or fraud',
-    harassment: 'Harassment',
-    other: 'Something else',
-  } satisfies Record<ReportReason, string>,
-  note: 'Anything a moderator should know? (optional)',
-  send: 'Send report',
-} as const;
+export const REPORT_TEXT = texts(
+  'report',
+  { en, es: () => import('./locales/report.es.json'), de: () => import('./locales/report.de.json') },
+  {
+    button: text(),
+    titles: { item: text(), user: text(), message: text() },
+    description: text(),
+    reasonLegend: text(),
+    /** Keyed by the reason as the API sends and stores it. */
+    reasons: {
+      spam: text(),
+      prohibited: text(),
+      scam: text(),
+      harassment: text(),
+      other: text(),
+    } satisfies Record<ReportReason, TextDef>,
+    note: text(),
+    send: text(),
+  },
+);

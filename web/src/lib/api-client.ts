@@ -1,4 +1,4 @@
-import { readErrorResponse, TEXT, type ErrorCode } from '@swapyard/contract';
+import { currentLocale, readErrorResponse, TEXT, waitIn, type ErrorCode } from '@swapyard/contract';
 
 export const API_BASE = '/api';
 
@@ -27,7 +27,8 @@ interface RequestOptions {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server answers (its errors included) in the page's language, which a member may have just switched.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), ...options.headers };
   let payload: BodyInit | null = null;
   if (body instanceof FormData) {
     payload = body;
@@ -55,7 +56,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   // A proxy or the rate limiter may answer before our error handler does.
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    const message = retryAfter > 0 ? TEXT.errors.tooManyRequestsFor(retryAfter) : TEXT.errors.tooManyRequests;
+    const message = retryAfter > 0 ? TEXT.errors.tooManyRequestsFor(waitIn(retryAfter)) : TEXT.errors.tooManyRequests;
     return new ApiError(429, message, 'RATE_LIMITED');
   }
   return new ApiError(response.status, response.statusText || `Request failed (${String(response.status)})`);

@@ -8,10 +8,12 @@ import { WEB_TEXT } from './texts.ts';
 
 let page: string | undefined;
 let unread = 0;
-let brand: string = WEB_TEXT.brand;
+// Until the community's name is known, the product's, read when the title is written.
+let brand: string | undefined;
 
 function show(): void {
-  const name = page ? `${page} · ${brand}` : brand;
+  const shownBrand = brand ?? WEB_TEXT.brand;
+  const name = page ? `${page} · ${shownBrand}` : shownBrand;
   document.title = unread > 0 ? `(${String(unread)}) ${name}` : name;
 }
 

@@ -48,6 +48,7 @@ export function signedInMember(overrides: Partial<CurrentUser> = {}): CurrentUse
     ratingCount: 0,
     createdAt: '2026-03-15T12:00:00.000Z',
     role: 'member',
+    locale: 'en',
     ...overrides,
   };
 }

@@ -17,11 +17,14 @@ export const communitySettings = pgTable(
     newMemberDays: integer('new_member_days').notNull().default(2),
     newMemberListingsPerDay: integer('new_member_listings_per_day').notNull().default(5),
     newMemberConversationsPerDay: integer('new_member_conversations_per_day').notNull().default(10),
+    /** The language of visitors whose browser asks for none of ours; unset, the server's DEFAULT_LOCALE. */
+    defaultLocale: text('default_locale'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('community_settings_single_row', sql`${t.id}`),
     check('community_settings_join_mode_known', sql`${t.joinMode} IN ('open', 'invite', 'domain')`),
+    check('community_settings_default_locale_known', sql`${t.defaultLocale} IN ('en', 'es', 'de')`),
     check('community_settings_welcome_points_non_negative', sql`${t.welcomePoints} >= 0`),
     check(
       'community_settings_limits_non_negative',

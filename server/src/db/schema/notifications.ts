@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MessageRef } from '@swapyard/contract';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { items } from './items.ts';
 import { proposals } from './proposals.ts';
 import { users } from './users.ts';
@@ -14,6 +15,13 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The catalogue texts the title and description were written from (docs/decisions/032): each
+     * reader reads them in their own language. Null for words of a member's own (a message's
+     * preview), and for notices older than languages, whose title and description are read as written.
+     */
+    titleMessage: jsonb('title_message').$type<MessageRef>(),
+    descriptionMessage: jsonb('description_message').$type<MessageRef>(),
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
     relatedId: text('related_id'),
     proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'cascade' }),

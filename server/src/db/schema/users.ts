@@ -33,9 +33,12 @@ export const users = pgTable(
      * transaction that queues the summary's job, so one instance claims each member once a week.
      */
     lastWeeklySummaryAt: timestamp('last_weekly_summary_at', { withTimezone: true }),
+    /** The language of the member's mails and pushes: the one they signed up in, until they choose another in Settings. */
+    locale: text('locale'),
   },
   (t) => [
     check('users_role_known', sql`${t.role} IN ('member', 'moderator', 'admin')`),
+    check('users_locale_known', sql`${t.locale} IN ('en', 'es', 'de')`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_points_non_negative', sql`${t.points} >= 0`),
   ],

@@ -125,9 +125,9 @@ describe('deleting an account', () => {
     const { notifications } = await get<{ notifications: Notification[] }>(bob, '/api/notifications');
     expect(notifications.slice(0, 3).map((n) => n.description).sort()).toEqual(
       [
-        TEXT.notifications.senderLeft('Bike'),
-        TEXT.notifications.offeredItemRemoved(TEXT.account.formerMember, 'Kettle', 'Tent'),
-        TEXT.notifications.askedItemRemoved(TEXT.account.formerMember, 'Brass lamp'),
+        TEXT.notifications.senderLeft({ item: 'Bike' }),
+        TEXT.notifications.offeredItemRemoved({ sender: TEXT.account.formerMember, offered: 'Kettle', item: 'Tent' }),
+        TEXT.notifications.askedItemRemoved({ owner: TEXT.account.formerMember, item: 'Brass lamp' }),
       ].sort(),
     );
     await expect

@@ -11,8 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to signed-out visitors (sign-up, sign-in, health); every other /api route is signed-in only. */
     public?: boolean;
-    /** The 401 text of a route whose SPEC.md text is not the general one. */
-    signedOutMessage?: string;
+    /** The 401 text of a route whose SPEC.md text is not the general one, read when a request is refused. */
+    signedOutMessage?: () => string;
   }
 }
 
@@ -30,11 +30,11 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService, 
   });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.config?.public) return;
-    const message = route.config?.signedOutMessage ?? TEXT.auth.required;
+    const message = route.config?.signedOutMessage ?? (() => TEXT.auth.required);
     const refuseSignedOut = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.session) return;
       if (request.headers['content-length'] || request.headers['transfer-encoding']) reply.header('connection', 'close');
-      throw unauthenticated(message);
+      throw unauthenticated(message());
     };
     route.onRequest = [...toArray(route.onRequest), refuseSignedOut];
     if (route.url.startsWith(ADMIN_PREFIX)) route.onRequest = [...route.onRequest, hideFromMembers];

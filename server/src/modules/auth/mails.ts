@@ -1,31 +1,32 @@
 import { EMAIL_CHANGE_HOURS, PASSWORD_RESET_MINUTES } from '@swapyard/contract';
 import { z } from 'zod';
 import type { Mail } from '../../mail/mailer.ts';
+import { AUTH_MAIL_TEXT } from './mail-texts.ts';
 
-/** Every mail the account sends, in the community's name, in one place, so their words can move into the message catalogues together. */
+/** Every mail the account sends, in the community's name, in one place; their words are AUTH_MAIL_TEXT's. */
 export const accountMails = {
   passwordReset: (community: string, to: string, link: string): Mail => ({
     to,
-    subject: `Reset your ${community} password`,
-    text: `Someone asked to reset the password of your ${community} account.\n\nTo choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this mail.`,
+    subject: AUTH_MAIL_TEXT.passwordReset.subject({ community }),
+    text: AUTH_MAIL_TEXT.passwordReset.body({ community, minutes: PASSWORD_RESET_MINUTES, link }),
   }),
 
   passwordChanged: (community: string, to: string, forgotLink: string): Mail => ({
     to,
-    subject: 'Your password was changed',
-    text: `The password of your ${community} account was just changed, and every other device signed in to it was signed out.\n\nIf it was not you, choose a new password at once:\n${forgotLink}`,
+    subject: AUTH_MAIL_TEXT.passwordChanged.subject,
+    text: AUTH_MAIL_TEXT.passwordChanged.body({ community, forgotLink }),
   }),
 
   confirmEmail: (community: string, to: string, link: string): Mail => ({
     to,
-    subject: `Confirm your new ${community} email address`,
-    text: `Someone asked to use this address for their ${community} account.\n\nTo confirm it, open this link within ${EMAIL_CHANGE_HOURS} hours:\n${link}\n\nUntil then the account keeps its current address. If it was not you, ignore this mail.`,
+    subject: AUTH_MAIL_TEXT.confirmEmail.subject({ community }),
+    text: AUTH_MAIL_TEXT.confirmEmail.body({ community, hours: EMAIL_CHANGE_HOURS, link }),
   }),
 
   emailChangeRequested: (community: string, to: string, newEmail: string): Mail => ({
     to,
-    subject: `Your ${community} email address is about to change`,
-    text: `Someone asked to change the email address of your ${community} account to ${newEmail}. It changes only once the link sent to that address is opened, within ${EMAIL_CHANGE_HOURS} hours.\n\nIf it was not you, sign in, cancel the change under Settings and change your password.`,
+    subject: AUTH_MAIL_TEXT.emailChangeRequested.subject({ community }),
+    text: AUTH_MAIL_TEXT.emailChangeRequested.body({ community, newEmail, hours: EMAIL_CHANGE_HOURS }),
   }),
 };
 

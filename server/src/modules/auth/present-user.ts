@@ -1,4 +1,4 @@
-import type { CurrentUser, Role } from '@swapyard/contract';
+import { isLocale, type CurrentUser, type Role } from '@swapyard/contract';
 import { presentPlace } from '../places/present-place.ts';
 import type { UserRow } from './repository.ts';
 
@@ -16,5 +16,6 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     ratingCount: row.ratingCount,
     createdAt: row.createdAt.toISOString(),
     role: row.role as Role,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Role } from '@swapyard/contract';
+import type { Locale, Role } from '@swapyard/contract';
 import type { Executor } from '../../db/database.ts';
 import { emailChanges, passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -18,10 +18,15 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 /** Undefined when the email is taken (case-insensitively). */
 export async function insertUser(
   db: Executor,
-  values: { email: string; passwordHash: string; displayName: string; role: Role },
+  values: { email: string; passwordHash: string; displayName: string; role: Role; locale: Locale },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;
+}
+
+/** The language of the member's mails and pushes, and of the app wherever they sign in. */
+export async function setLocale(db: Executor, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {

@@ -6,6 +6,7 @@ import {
   deviceSessionParams,
   deviceSessionsResponse,
   forgotPasswordBody,
+  languageBody,
   loginBody,
   meResponse,
   messageResponse,
@@ -129,6 +130,11 @@ export function authRoutes(auth: AuthService, cookie: SessionCookie, config: Con
         return reply.code(204).send();
       },
     );
+
+    api.put('/api/me/language', { schema: { tags: ['auth'], body: languageBody } }, async (request, reply) => {
+      await auth.setLanguage(requireSession(request), request.body);
+      return reply.code(204).send();
+    });
 
     api.get('/api/me/email-change', { schema: { tags: ['auth'], response: { 200: emailChangeResponse } } }, (request) =>
       auth.pendingEmailChange(requireSession(request)),

@@ -3,6 +3,7 @@ import {
   EMAIL_CHANGE_HOURS,
   PASSWORD_RESET_MINUTES,
   REMEMBERED_SESSION_DAYS,
+  currentLocale,
   TEXT,
   type ChangePasswordBody,
   type ConfirmEmailBody,
@@ -11,6 +12,7 @@ import {
   type EmailChangeResponse,
   type DeviceSession,
   type ForgotPasswordBody,
+  type LanguageBody,
   type RegisterBody,
   type ResetPasswordBody,
 } from '@swapyard/contract';
@@ -95,6 +97,8 @@ export class AuthService {
         passwordHash,
         displayName: input.displayName,
         role: await this.roles.roleForNewAccount(tx),
+        // The language they signed up in: their mails are written in it until they choose another.
+        locale: currentLocale(),
       });
       if (!row) throw conflict(TEXT.account.emailTaken);
       const points = await this.points.move(tx, { userId: row.id, amount: welcomePoints, reason: 'signup_bonus' });
@@ -246,6 +250,11 @@ export class AuthService {
    * nothing else a leaked password could have started: reset links and an email change still
    * waiting for confirmation stop working. The member is told by mail, in case it was not them.
    */
+  /** The member's choice in Settings: the app opens in it on every device, and their mails are written in it. */
+  async setLanguage(session: Session, { locale }: LanguageBody): Promise<void> {
+    await repo.setLocale(this.db, session.userId, locale);
+  }
+
   async changePassword(session: Session, input: ChangePasswordBody): Promise<void> {
     const user = await this.reauthenticate(session, input.currentPassword);
     const passwordHash = await hashPassword(input.password);

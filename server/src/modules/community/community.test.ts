@@ -1,5 +1,6 @@
 import {
   TEXT,
+  waitIn,
   type AuditActionName,
   type CommunitySettings,
   type CreatedInviteResponse,
@@ -108,12 +109,12 @@ describe('community settings', () => {
 
   it.each([
     [{ name: '' }, t.nameRequired],
-    [{ name: 'x'.repeat(61) }, t.nameTooLong(60)],
-    [{ welcomePoints: -1 }, t.wholeNumber('Welcome points', 0, 10_000)],
-    [{ welcomePoints: 2.5 }, t.wholeNumber('Welcome points', 0, 10_000)],
-    [{ newMemberListingsPerDay: 1_001 }, t.wholeNumber('Listings a day', 0, 1_000)],
+    [{ name: 'x'.repeat(61) }, t.nameTooLong({ max: 60 })],
+    [{ welcomePoints: -1 }, t.wholeNumber({ field: 'Welcome points', min: 0, max: 10_000 })],
+    [{ welcomePoints: 2.5 }, t.wholeNumber({ field: 'Welcome points', min: 0, max: 10_000 })],
+    [{ newMemberListingsPerDay: 1_001 }, t.wholeNumber({ field: 'Listings a day', min: 0, max: 1_000 })],
     [{ joinMode: 'domain' as const, allowedDomains: [] }, t.domainsRequired],
-    [{ allowedDomains: ['not a domain'] }, t.domainInvalid('not a domain')],
+    [{ allowedDomains: ['not a domain'] }, t.domainInvalid({ domain: 'not a domain' })],
   ])('refuses %j with 400 and its text', async (changes, message) => {
     const response = await putSettings(changes);
     expect(response.statusCode).toBe(400);
@@ -272,7 +273,7 @@ describe("new members' daily limits", () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(86_000);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: t.listingLimit(2, retryAfter) } });
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: t.listingLimit({ limit: 2, ...waitIn(retryAfter) }) } });
     expect(refused.json<{ error: { message: string } }>().error.message).toBe('New members can list 2 items a day. You can list more in 24 hours.');
     expect(await fingerprint(limited.services.database.db)).toBe(before);
   });

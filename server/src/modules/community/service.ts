@@ -1,5 +1,8 @@
 import {
+  isLocale,
   TEXT,
+  waitIn,
+  type Locale,
   type CommunitySettings,
   type CreateInviteBody,
   type CreatedInviteResponse,
@@ -30,7 +33,7 @@ export type NewMemberAction = 'listings' | 'conversations';
 /** When the member did that kind of thing since `since` (their own rows only), in any order. */
 export type RecentActions = (since: Date) => Promise<Date[]>;
 
-function presentSettings(row: repo.SettingsRow): CommunitySettings {
+function presentSettings(row: repo.SettingsRow, serverDefault: Locale): CommunitySettings {
   return {
     name: row.name,
     description: row.description,
@@ -41,8 +44,12 @@ function presentSettings(row: repo.SettingsRow): CommunitySettings {
     newMemberDays: row.newMemberDays,
     newMemberListingsPerDay: row.newMemberListingsPerDay,
     newMemberConversationsPerDay: row.newMemberConversationsPerDay,
+    defaultLocale: isLocale(row.defaultLocale) ? row.defaultLocale : serverDefault,
   };
 }
+
+/** How long an instance trusts the community's language it read: another instance's change shows within this. */
+const DEFAULT_LOCALE_TTL_MS = 30_000;
 
 function inviteStatus(invite: repo.InviteRow, now = Date.now()): InviteStatus {
   if (invite.revokedAt) return 'revoked';
@@ -64,10 +71,11 @@ function presentInvite({ invite, createdByName }: repo.InviteListRow): InviteSum
   };
 }
 
-const INVITE_REFUSAL: Record<Exclude<InviteStatus, 'active'>, string> = {
-  expired: t.inviteExpired,
-  used_up: t.inviteUsedUp,
-  revoked: t.inviteRevoked,
+/** Read when an invite is refused, in that request's language. */
+const INVITE_REFUSAL: Record<Exclude<InviteStatus, 'active'>, () => string> = {
+  expired: () => t.inviteExpired,
+  used_up: () => t.inviteUsedUp,
+  revoked: () => t.inviteRevoked,
 };
 
 /** The operator's choices for the community (admins), who may join, and the limits new members start with. */
@@ -75,11 +83,26 @@ export class CommunityService {
   constructor(
     private readonly db: Database,
     private readonly audit: AuditService,
-    private readonly options: { newMemberLimits: boolean },
+    private readonly options: { newMemberLimits: boolean; defaultLocale: Locale },
   ) {}
 
+  private defaultLocaleRead: { locale: Locale; at: number } | undefined;
+
   async settings(db: Executor = this.db): Promise<CommunitySettings> {
-    return presentSettings(await repo.readSettings(db));
+    return presentSettings(await repo.readSettings(db), this.options.defaultLocale);
+  }
+
+  /**
+   * The community's language (an admin's choice, else DEFAULT_LOCALE): for visitors whose browser
+   * asks for none of ours and for mail to members who never chose. Asked on such requests, so read
+   * at most every 30 seconds per instance; this instance's own change at once.
+   */
+  async defaultLocale(): Promise<Locale> {
+    const read = this.defaultLocaleRead;
+    if (read && Date.now() - read.at < DEFAULT_LOCALE_TTL_MS) return read.locale;
+    const { defaultLocale } = await this.settings();
+    this.defaultLocaleRead = { locale: defaultLocale, at: Date.now() };
+    return defaultLocale;
   }
 
   /** For everyone, signed in or not: the header, the sign-in page, the rules and the sign-up form read it. */
@@ -91,9 +114,9 @@ export class CommunityService {
   /** Changes apply from now on: members already welcomed keep the points they were given. */
   async update(actor: CurrentUser, input: z.output<typeof updateCommunitySettingsBody>): Promise<CommunitySettings> {
     if (actor.role !== 'admin') throw forbidden(TEXT.errors.adminsOnly);
-    return this.db.transaction(async (tx) => {
-      const before = presentSettings(await repo.readSettings(tx, true));
-      const after = presentSettings(await repo.updateSettings(tx, input));
+    const saved = await this.db.transaction(async (tx) => {
+      const before = presentSettings(await repo.readSettings(tx, true), this.options.defaultLocale);
+      const after = presentSettings(await repo.updateSettings(tx, input), this.options.defaultLocale);
       const changed = (Object.keys(after) as (keyof CommunitySettings)[]).filter(
         (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
       );
@@ -111,6 +134,8 @@ export class CommunityService {
       }
       return after;
     });
+    this.defaultLocaleRead = { locale: saved.defaultLocale, at: Date.now() };
+    return saved;
   }
 
   /**
@@ -122,7 +147,7 @@ export class CommunityService {
     const settings = await this.settings(tx);
     if (settings.joinMode === 'domain') {
       const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-      if (!settings.allowedDomains.includes(domain)) throw forbidden(t.domainRefused(settings.allowedDomains));
+      if (!settings.allowedDomains.includes(domain)) throw forbidden(t.domainRefused({ domains: settings.allowedDomains.join(', ') }));
     }
     if (settings.joinMode === 'invite') {
       if (!inviteToken) throw forbidden(t.inviteRequired);
@@ -130,7 +155,7 @@ export class CommunityService {
       if (!(await repo.useInvite(tx, tokenHash))) {
         const invite = await repo.findInviteByHash(tx, tokenHash);
         const status = invite ? inviteStatus(invite) : 'unknown';
-        throw forbidden(status === 'unknown' || status === 'active' ? t.inviteUnknown : INVITE_REFUSAL[status]);
+        throw forbidden(status === 'unknown' || status === 'active' ? t.inviteUnknown : INVITE_REFUSAL[status]());
       }
     }
     return { welcomePoints: settings.welcomePoints };
@@ -199,6 +224,7 @@ export class CommunityService {
     // The action that must leave the 24-hour window before one more fits in it.
     const freed = limit === 0 ? newUntil : times[times.length - limit]! + DAY_MS;
     const seconds = Math.max(1, Math.ceil((Math.min(freed, newUntil) - now) / 1000));
-    throw tooManyRequests(action === 'listings' ? t.listingLimit(limit, seconds) : t.conversationLimit(limit, seconds), seconds);
+    const refusal = { limit, ...waitIn(seconds) };
+    throw tooManyRequests(action === 'listings' ? t.listingLimit(refusal) : t.conversationLimit(refusal), seconds);
   }
 }

@@ -19,7 +19,7 @@ import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ConversationsService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.conversations.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.conversations.notFound }) });
 const messagesQuery = pageQuery(50, 30);
 const proposalsQuery = pageQuery(50, 20);
 

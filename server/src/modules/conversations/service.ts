@@ -1,4 +1,6 @@
 import {
+  messageRef,
+  readMessage,
   REPORTED_MESSAGE_CONTEXT,
   TEXT,
   type ChatMessage,
@@ -147,11 +149,13 @@ export class ConversationsService {
     const preview = firstCharacters(text || `📷 ${t.photo}`, PREVIEW_CHARS);
     let written: Awaited<ReturnType<typeof repo.writeMessage>>;
     try {
+      const titleMessage = messageRef(() => t.newMessageFrom({ name: context.senderName ?? '' }));
       const { steps: noticeSteps, returned } = this.notifications.noteMessageSteps(repo.MESSAGE_STEP, {
         userId: receiverId,
         conversationId: id,
         itemId: context.conversation.itemId,
-        title: `${t.newMessage} from ${context.senderName ?? ''}`,
+        title: readMessage(titleMessage),
+        titleMessage,
         description: preview,
       });
       const steps = [

@@ -178,7 +178,7 @@ describe('telling savers', () => {
       relatedId: item.id,
     });
     expect(await favouriteNotices(saver)).toEqual([
-      expect.objectContaining({ description: TEXT.favourites.valueChanged('Camping stove', 30, 45), itemId: item.id, relatedId: item.id }),
+      expect.objectContaining({ description: TEXT.favourites.valueChanged({ item: 'Camping stove', before: 30, after: 45 }), itemId: item.id, relatedId: item.id }),
     ]);
     expect(await favouriteNotices(owner)).toEqual([]);
     expect(ownerTab.events.filter((event) => event.type === 'notifications.created')).toEqual([]);
@@ -205,7 +205,7 @@ describe('telling savers', () => {
     expect((await answer(app, owner, proposal.id, 'accept')).statusCode).toBe(200);
 
     expect(await favouriteNotices(saver)).toEqual([
-      expect.objectContaining({ title: TEXT.favourites.swappedTitle, description: TEXT.favourites.swapped('Kayak'), relatedId: item.id }),
+      expect.objectContaining({ title: TEXT.favourites.swappedTitle, description: TEXT.favourites.swapped({ item: 'Kayak' }), relatedId: item.id }),
     ]);
     expect(await favouriteNotices(taker)).toEqual([]);
     expect(await favouriteNotices(owner)).toEqual([]);
@@ -218,7 +218,7 @@ describe('telling savers', () => {
     expect((await send(app, 'DELETE', `/api/items/${item.id}`, { cookie: owner.cookie })).statusCode).toBe(204);
 
     expect(await favouriteNotices(saver)).toEqual([
-      expect.objectContaining({ title: TEXT.favourites.removedTitle, description: TEXT.favourites.removed('Olive Owner', 'Easel'), relatedId: null }),
+      expect.objectContaining({ title: TEXT.favourites.removedTitle, description: TEXT.favourites.removed({ owner: 'Olive Owner', item: 'Easel' }), relatedId: null }),
     ]);
     expect(await savedIds(saver)).toEqual([]);
     expect(await rowCount()).toBe(0);
@@ -232,7 +232,7 @@ describe('telling savers', () => {
 
     expect((await send(app, 'POST', '/api/me/delete', { cookie: owner.cookie, body: { password: owner.password } })).statusCode).toBe(204);
     expect(await favouriteNotices(saver)).toEqual([
-      expect.objectContaining({ title: TEXT.favourites.removedTitle, description: TEXT.favourites.removed(TEXT.account.formerMember, 'Tandem') }),
+      expect.objectContaining({ title: TEXT.favourites.removedTitle, description: TEXT.favourites.removed({ owner: TEXT.account.formerMember, item: 'Tandem' }) }),
     ]);
 
     expect((await send(app, 'POST', '/api/me/delete', { cookie: saver.cookie, body: { password: saver.password } })).statusCode).toBe(204);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireSession } from '../auth/authentication.ts';
 import type { FavouritesService } from './service.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.items.notFoundTitle }) });
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.items.notFoundTitle }) });
 
 export function favouriteRoutes(favourites: FavouritesService) {
   return async function (app: FastifyInstance): Promise<void> {

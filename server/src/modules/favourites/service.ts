@@ -111,9 +111,9 @@ export class FavouritesService {
     let notice: Notice | undefined;
     if (change === 'removed') {
       // No link: the item goes with this transaction.
-      notice = { title: t.removedTitle, description: t.removed(ownerName, item.title), itemId: null, relatedId: null };
+      notice = { title: () => t.removedTitle, description: () => t.removed({ owner: ownerName, item: item.title }), itemId: null, relatedId: null };
     } else if (next && next.value !== item.value && !item.hiddenAt) {
-      notice = { title: t.valueChangedTitle, description: t.valueChanged(next.title, item.value, next.value), itemId: item.id, relatedId: item.id };
+      notice = { title: () => t.valueChangedTitle, description: () => t.valueChanged({ item: next.title, before: item.value, after: next.value }), itemId: item.id, relatedId: item.id };
     }
     if (!notice) return async () => {};
     const savers = await repo.saversOf(tx, [item.id], [item.ownerId]);
@@ -129,7 +129,7 @@ export class FavouritesService {
       tx,
       savers.map((saver) => {
         const title = titleOf.get(saver.itemId) ?? '';
-        return { userId: saver.memberId, title: t.swappedTitle, description: t.swapped(title), itemId: saver.itemId, relatedId: saver.itemId };
+        return { userId: saver.memberId, title: () => t.swappedTitle, description: () => t.swapped({ item: title }), itemId: saver.itemId, relatedId: saver.itemId };
       }),
     );
   }

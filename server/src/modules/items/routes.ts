@@ -7,8 +7,8 @@ import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ItemsService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.items.notFoundTitle }) });
-const itemForm = { maxFiles: MAX_ITEM_IMAGES, tooManyFiles: TEXT.items.tooManyImages };
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.items.notFoundTitle }) });
+const itemForm = () => ({ maxFiles: MAX_ITEM_IMAGES, tooManyFiles: TEXT.items.tooManyImages });
 const multipartDoc = {
   description: `multipart/form-data: title, description, category, value, location, up to ${MAX_ITEM_IMAGES} files named images; on update also imageOrder`,
 };
@@ -26,8 +26,8 @@ export function itemRoutes(items: ItemsService, limits: MemberLimits) {
       item: await items.get(requireSession(request), request.params.id),
     }));
 
-    api.post('/api/items', { config: { signedOutMessage: TEXT.items.loginRequired }, schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.beforeUpload() }, async (request, reply) => {
-      const item = await items.create(requireSession(request), await readMultipartForm(request, itemForm));
+    api.post('/api/items', { config: { signedOutMessage: () => TEXT.items.loginRequired }, schema: { tags: ['items'], ...multipartDoc, response: { 201: itemResponse } }, preHandler: limits.beforeUpload() }, async (request, reply) => {
+      const item = await items.create(requireSession(request), await readMultipartForm(request, itemForm()));
       return reply.code(201).send({ item });
     });
 
@@ -35,7 +35,7 @@ export function itemRoutes(items: ItemsService, limits: MemberLimits) {
       '/api/items/:id',
       { schema: { tags: ['items'], ...multipartDoc, params: idParams, response: { 200: itemResponse } }, preHandler: limits.beforeUpload() },
       async (request) => ({
-        item: await items.update(requireSession(request), request.params.id, await readMultipartForm(request, itemForm)),
+        item: await items.update(requireSession(request), request.params.id, await readMultipartForm(request, itemForm())),
       }),
     );
 

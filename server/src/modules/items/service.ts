@@ -495,20 +495,20 @@ function parseImageOrder(form: MultipartForm, existing: repo.ItemImageRow[]): Or
   }
   if (tokens.length === 0) throw badRequest(TEXT.items.imagesRequired);
   if (tokens.length > MAX_ITEM_IMAGES) throw badRequest(TEXT.items.tooManyImages);
-  if (new Set(tokens).size !== tokens.length) throw badRequest('Invalid image order');
+  if (new Set(tokens).size !== tokens.length) throw badRequest(TEXT.items.invalidImageOrder);
   const byId = new Map(existing.map((image) => [image.id, image]));
   const entries = tokens.map((token): OrderEntry => {
     const [kind, ref = ''] = token.split(':') as [string, string];
     if (kind === 'id') {
       const image = byId.get(ref);
-      if (!image) throw badRequest('Invalid image order');
+      if (!image) throw badRequest(TEXT.items.invalidImageOrder);
       return { kind: 'existing', image };
     }
     const index = Number(ref);
-    if (index >= form.files.length) throw badRequest('Invalid image order');
+    if (index >= form.files.length) throw badRequest(TEXT.items.invalidImageOrder);
     return { kind: 'new', index };
   });
   // An uploaded file that the order leaves out would be stored for nothing.
-  if (entries.filter((entry) => entry.kind === 'new').length !== form.files.length) throw badRequest('Invalid image order');
+  if (entries.filter((entry) => entry.kind === 'new').length !== form.files.length) throw badRequest(TEXT.items.invalidImageOrder);
   return entries;
 }

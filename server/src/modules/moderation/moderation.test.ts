@@ -185,7 +185,7 @@ describe('hiding a listing', () => {
     const notices = await get<{ notifications: Notification[] }>(owner, '/api/notifications');
     expect(notices.notifications[0]).toMatchObject({
       title: TEXT.moderation.listingHiddenTitle,
-      description: TEXT.moderation.listingHidden(title, 'Weapons are not allowed'),
+      description: TEXT.moderation.listingHidden({ title, reason: 'Weapons are not allowed' }),
     });
     expect(await queueGroup(moderator, item.id)).toBeUndefined();
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?targetUserId=${owner.user.id}`);
@@ -252,7 +252,7 @@ describe('warning and dismissing', () => {
 
     expect((await act(moderator, '/api/admin/reports/warn', { targetType: 'user', targetId: target.user.id, reason: 'Stop spamming' })).statusCode).toBe(204);
     const notices = await get<{ notifications: Notification[] }>(target, '/api/notifications');
-    expect(notices.notifications[0]).toMatchObject({ title: TEXT.moderation.warningTitle, description: TEXT.moderation.warning('Stop spamming') });
+    expect(notices.notifications[0]).toMatchObject({ title: TEXT.moderation.warningTitle, description: TEXT.moderation.warning({ reason: 'Stop spamming' }) });
     expect(await queueGroup(moderator, target.user.id)).toBeUndefined();
 
     expect((await act(moderator, '/api/admin/reports/dismiss', { targetType: 'item', targetId: item.id, reason: '' })).statusCode).toBe(400);

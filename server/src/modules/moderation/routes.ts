@@ -6,7 +6,7 @@ import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { requireRole, requireSession } from '../auth/authentication.ts';
 import type { ModerationService } from './service.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.moderation.targetNotFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.moderation.targetNotFound }) });
 
 export function moderationRoutes(moderation: ModerationService, reportLimit: RequestLimit) {
   return async function (app: FastifyInstance): Promise<void> {

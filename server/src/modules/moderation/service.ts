@@ -139,7 +139,7 @@ export class ModerationService {
         details: { reports: closed },
       });
       const notices = await this.services.notifications.insert(tx, [
-        { userId: item.ownerId, type: 'system', title: t.listingHiddenTitle, description: t.listingHidden(item.title, reason), itemId },
+        { userId: item.ownerId, type: 'system', title: () => t.listingHiddenTitle, description: () => t.listingHidden({ title: item.title, reason }), itemId },
       ]);
       return { item, notices };
     });
@@ -164,7 +164,7 @@ export class ModerationService {
         reason,
       });
       const notices = await this.services.notifications.insert(tx, [
-        { userId: item.ownerId, type: 'system', title: t.listingRestoredTitle, description: t.listingRestored(item.title), itemId },
+        { userId: item.ownerId, type: 'system', title: () => t.listingRestoredTitle, description: () => t.listingRestored({ title: item.title }), itemId },
       ]);
       return { item, notices };
     });
@@ -210,7 +210,7 @@ export class ModerationService {
         details: { reports: closed, about: { type: body.targetType, id: body.targetId } },
       });
       return this.services.notifications.insert(tx, [
-        { userId: member.id, type: 'system', title: t.warningTitle, description: t.warning(body.reason) },
+        { userId: member.id, type: 'system', title: () => t.warningTitle, description: () => t.warning({ reason: body.reason }) },
       ]);
     });
     await this.afterCommit(notices);

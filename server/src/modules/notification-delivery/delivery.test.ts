@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, messageDeliveries, notifications, users } from '../../db/schema/index.ts';
 import { TEST_ORIGIN, buildTestApp } from '../../test/build-test-app.ts';
 import { fingerprint } from '../../test/fingerprint.ts';
+import { inLocale } from '../../plugins/language.ts';
 import { jobsFallDue } from '../../test/jobs.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { acceptedDaysAgo, answer, completeSwap, counter, createProposal } from '../../test/proposals.ts';
 import { registerWithRole } from '../../test/roles.ts';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp.ts';
-import { WEEKLY_SUMMARY_TEXT } from './mails.ts';
+import { MAIL_TEXT } from './mail-texts.ts';
 
 let app: FastifyInstance;
 let smtp: TestSmtp;
@@ -133,6 +134,23 @@ describe('mail about proposals', () => {
     expect(await mailsTo(owner)).toHaveLength(1);
     // The same link again (a provider retrying) still answers 200 and leaves it off.
     expect((await oneClick(unsubscribe!, 'https://mail.provider.example')).statusCode).toBe(200);
+  });
+
+  it('writes to each member in their own language, whatever language the change was made in', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const owner = await registerMember(app, { displayName: `Besitzerin ${tag}` }, { headers: { 'accept-language': 'de-DE' } });
+    const sender = await registerMember(app, { displayName: `Sender ${tag}` });
+    const item = await createItem(app, owner, { title: `Fahrrad ${tag}` });
+    await createProposal(app, sender, item.id, { message: `Swap ${tag}?` });
+
+    const [mail] = await mailsTo(owner);
+    const inGerman = inLocale('de', () => ({
+      title: TEXT.notifications.newProposal,
+      body: TEXT.notifications.newProposalBody({ sender: `Sender ${tag}`, offer: 'nothing', points: 0, item: `Fahrrad ${tag}`, message: `Swap ${tag}?` }),
+    }));
+    expect(mail!.parsed.subject).toContain(inGerman.title);
+    expect(mail!.parsed.text).toContain(inGerman.body);
+    expect(inGerman.title).not.toBe(TEXT.notifications.newProposal);
   });
 
   it('refuses a forged or altered unsubscribe link with 400 and a clear text, changing nothing', async () => {
@@ -356,7 +374,7 @@ describe('a rating swap that waited 14 days', () => {
 });
 
 describe('the weekly summary', () => {
-  const summariesTo = (mails: ReceivedMail[]) => mails.filter((mail) => mail.parsed.subject === WEEKLY_SUMMARY_TEXT.subject(community));
+  const summariesTo = (mails: ReceivedMail[]) => mails.filter((mail) => mail.parsed.subject === MAIL_TEXT.weeklySummary.subject({ community }));
 
   /** What the hourly sweep does, on this one instance, and the jobs it queued run. */
   async function sweep(member: Member): Promise<ReceivedMail[]> {

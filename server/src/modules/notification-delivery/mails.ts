@@ -1,19 +1,13 @@
-import type { NotificationKind } from '@swapyard/contract';
+import { currentLocale, type NotificationKind } from '@swapyard/contract';
 import type { Mail } from '../../mail/mailer.ts';
+import { MAIL_TEXT } from './mail-texts.ts';
 
 /**
  * Every notification mail, in one place (docs/decisions/021): one set of words rendered twice, as
  * plain text and as HTML. Titles and bodies carry what members wrote (names, listing titles,
- * messages), so the HTML escapes every value it is given; the links are ours.
+ * messages), so the HTML escapes every value it is given; the links are ours. The words come from
+ * MAIL_TEXT, in the language texts read in while the mail is rendered.
  */
-
-const KIND_NAMES: Record<NotificationKind, string> = {
-  proposals: 'proposals',
-  messages: 'messages',
-  ratings: 'ratings',
-  community: 'community notices',
-  savedSearches: 'saved search alerts',
-};
 
 export interface NotificationMail extends MailFrame {
   kind: NotificationKind;
@@ -24,32 +18,16 @@ export interface NotificationMail extends MailFrame {
 }
 
 export function renderNotificationMail(mail: NotificationMail): Mail {
-  const kindName = KIND_NAMES[mail.kind];
-  const footer = {
-    because: `You get this mail because email about ${kindName} is on for your ${mail.community} account.`,
-    stop: `Stop email about ${kindName}`,
-  };
-  const text = [mail.title, '', mail.body, '', `Open it in ${mail.community}:`, mail.url].join('\n');
+  const t = MAIL_TEXT.notification;
+  const kind = MAIL_TEXT.kinds[mail.kind];
+  const footer = { because: t.because({ kind, community: mail.community }), stop: t.stop({ kind }) };
+  const text = [mail.title, '', mail.body, '', t.openIn({ community: mail.community }), mail.url].join('\n');
   const e = escapeHtml;
   const html = `<h1 style="margin:0 0 12px;font-size:20px">${e(mail.title)}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;white-space:pre-line">${e(mail.body)}</p>
-<p style="margin:0 0 24px">${button(mail.url, `Open in ${mail.community}`)}</p>`;
+<p style="margin:0 0 24px">${button(mail.url, t.open({ community: mail.community }))}</p>`;
   return compose(mail, `${mail.title} · ${mail.community}`, { text, html }, footer);
 }
-
-/** The weekly summary's words (issue 16), kept together: the mail is its only reader. */
-export const WEEKLY_SUMMARY_TEXT = {
-  subject: (community: string) => `Your week in ${community}`,
-  heading: 'Since your last visit',
-  notices: (total: number) => (total === 1 ? '1 unread notification' : `${String(total)} unread notifications`),
-  listings: (total: number) => (total === 1 ? '1 new listing' : `${String(total)} new listings`),
-  more: (count: number) => `and ${String(count)} more`,
-  points: (value: number) => `${String(value)} points`,
-  openNotifications: 'See your notifications',
-  openMarketplace: 'Browse the marketplace',
-  because: (community: string) => `You get this mail because the weekly summary is on for your ${community} account.`,
-  stop: 'Stop the weekly summary',
-};
 
 export interface WeeklySummaryMail extends MailFrame {
   /** The newest unread notices and how many there are in all. */
@@ -60,21 +38,21 @@ export interface WeeklySummaryMail extends MailFrame {
 
 /** A few of each, newest first, with the count of the rest; a part with nothing in it is left out. */
 export function renderWeeklySummaryMail(mail: WeeklySummaryMail): Mail {
-  const t = WEEKLY_SUMMARY_TEXT;
+  const t = MAIL_TEXT.weeklySummary;
   const e = escapeHtml;
   const more = (part: { entries: unknown[]; total: number }) => part.total - part.entries.length;
   const sections = [
     mail.notices.total > 0 && {
-      heading: t.notices(mail.notices.total),
+      heading: t.notices({ total: mail.notices.total }),
       lines: mail.notices.entries.map((notice) => ({ text: `- ${notice.title}: ${notice.body}`, html: `<strong>${e(notice.title)}</strong><br>${e(notice.body)}` })),
       more: more(mail.notices),
       url: mail.notices.url,
       action: t.openNotifications,
     },
     mail.listings.total > 0 && {
-      heading: t.listings(mail.listings.total),
+      heading: t.listings({ total: mail.listings.total }),
       lines: mail.listings.entries.map((listing) => {
-        const details = `${t.points(listing.value)} · ${listing.location}`;
+        const details = `${t.points({ value: listing.value })} · ${listing.location}`;
         return { text: `- ${listing.title} (${details}) ${listing.url}`, html: `<a href="${e(listing.url)}" style="color:#047857;font-weight:600">${e(listing.title)}</a><br>${e(details)}` };
       }),
       more: more(mail.listings),
@@ -88,7 +66,7 @@ export function renderWeeklySummaryMail(mail: WeeklySummaryMail): Mail {
       '',
       section.heading,
       ...section.lines.map((line) => line.text),
-      ...(section.more > 0 ? [t.more(section.more)] : []),
+      ...(section.more > 0 ? [t.more({ count: section.more })] : []),
       `${section.action}: ${section.url}`,
     ]),
   ].join('\n');
@@ -99,10 +77,10 @@ ${sections
 <ul style="margin:0 0 12px;padding-left:20px;font-size:15px;line-height:1.5">
 ${section.lines.map((line) => `<li style="margin:0 0 8px">${line.html}</li>`).join('\n')}
 </ul>
-${section.more > 0 ? `<p style="margin:0 0 12px;font-size:14px;color:#57534e">${e(t.more(section.more))}</p>\n` : ''}<p style="margin:0 0 24px">${button(section.url, section.action)}</p>`,
+${section.more > 0 ? `<p style="margin:0 0 12px;font-size:14px;color:#57534e">${e(t.more({ count: section.more }))}</p>\n` : ''}<p style="margin:0 0 24px">${button(section.url, section.action)}</p>`,
   )
   .join('\n')}`;
-  return compose(mail, t.subject(mail.community), { text, html }, { because: t.because(mail.community), stop: t.stop });
+  return compose(mail, t.subject({ community: mail.community }), { text, html }, { because: t.because({ community: mail.community }), stop: t.stop });
 }
 
 /** What every notification mail carries besides its content. */
@@ -123,9 +101,9 @@ function button(url: string, label: string): string {
 /** The community's name above the content, the footer below it, and the one-click unsubscribe headers. */
 function compose(frame: MailFrame, subject: string, content: { text: string; html: string }, footer: { because: string; stop: string }): Mail {
   const e = escapeHtml;
-  const text = [content.text, '', '--', footer.because, `Choose which mail you get: ${frame.preferencesUrl}`, `${footer.stop}: ${frame.unsubscribePageUrl}`].join('\n');
+  const text = [content.text, '', '--', footer.because, `${MAIL_TEXT.footer.preferences}: ${frame.preferencesUrl}`, `${footer.stop}: ${frame.unsubscribePageUrl}`].join('\n');
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${currentLocale()}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
@@ -133,7 +111,7 @@ function compose(frame: MailFrame, subject: string, content: { text: string; htm
 ${content.html}
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:0 0 16px">
 <p style="margin:0;font-size:13px;line-height:1.5;color:#57534e">${e(footer.because)}<br>
-<a href="${e(frame.preferencesUrl)}" style="color:#57534e">Choose which mail you get</a> &middot; <a href="${e(frame.unsubscribePageUrl)}" style="color:#57534e">${e(footer.stop)}</a></p>
+<a href="${e(frame.preferencesUrl)}" style="color:#57534e">${e(MAIL_TEXT.footer.preferences)}</a> &middot; <a href="${e(frame.unsubscribePageUrl)}" style="color:#57534e">${e(footer.stop)}</a></p>
 </div>
 </body>
 </html>

@@ -6,7 +6,7 @@ import { suspendedNow } from '../../db/suspended.ts';
 /** Where a member's mail goes; undefined for an id no member has. */
 export async function recipient(db: Executor, userId: string) {
   const [row] = await db
-    .select({ email: users.email, displayName: users.displayName, deletedAt: users.deletedAt })
+    .select({ email: users.email, displayName: users.displayName, deletedAt: users.deletedAt, locale: users.locale })
     .from(users)
     .where(eq(users.id, userId));
   return row;

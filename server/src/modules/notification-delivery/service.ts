@@ -1,9 +1,19 @@
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind } from '@swapyard/contract';
+import {
+  isLocale,
+  messageRefSchema,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  readMessage,
+  type Locale,
+  type NotificationChannel,
+  type NotificationKind,
+} from '@swapyard/contract';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.ts';
 import type { StatementStep } from '../../db/statement-steps.ts';
 import type { JobQueue, RunAgain } from '../../jobs/queue.ts';
-import type { NotificationRow, NotificationsService } from '../notifications/service.ts';
+import { inLocale } from '../../plugins/language.ts';
+import { noticeWords, type NotificationRow, type NotificationsService } from '../notifications/service.ts';
 import type { NotificationPreferencesService } from '../notification-preferences/service.ts';
 import * as repo from './repository.ts';
 
@@ -34,6 +44,10 @@ const eventJob = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   body: z.string(),
+  // The catalogue texts the notice was written from, read in the recipient's language; absent from
+  // jobs queued before languages, whose title and body are sent as written.
+  titleMessage: messageRefSchema.nullish(),
+  bodyMessage: messageRefSchema.nullish(),
   path: z.string(),
 });
 
@@ -56,6 +70,7 @@ export class NotificationDeliveryService {
     private readonly notifications: NotificationsService,
     private readonly preferences: NotificationPreferencesService,
     private readonly publicUrl: (path: string) => string,
+    private readonly communityLocale: () => Promise<Locale>,
   ) {
     this.events = jobs.define('notify.event', { payload: eventJob, handle: (job) => this.deliverEvent(job) });
     this.messages = jobs.define('notify.message', { payload: messageJob, handle: (job) => this.deliverMessage(job) });
@@ -78,7 +93,16 @@ export class NotificationDeliveryService {
           const job = messageJobFor(channel, row.userId, row.relatedId!);
           await this.messages.enqueue(tx, job.payload, { key: job.key });
         } else {
-          await this.events.enqueue(tx, { channel, userId: row.userId, kind: notice.kind, title: row.title, body: row.description, path: notice.path });
+          await this.events.enqueue(tx, {
+            channel,
+            userId: row.userId,
+            kind: notice.kind,
+            title: row.title,
+            body: row.description,
+            titleMessage: row.titleMessage,
+            bodyMessage: row.descriptionMessage,
+            path: notice.path,
+          });
         }
       }
     }
@@ -101,7 +125,19 @@ export class NotificationDeliveryService {
   private async deliverEvent(job: z.output<typeof eventJob>): Promise<void> {
     const channel = this.channels.get(job.channel);
     if (!channel || !(await this.preferences.wants(this.db, job.userId, job.kind, job.channel))) return;
-    await channel.handler({ userId: job.userId, kind: job.kind, title: job.title, body: job.body, url: this.publicUrl(job.path) });
+    await inLocale(await this.localeOf(job.userId), () =>
+      channel.handler({
+        userId: job.userId,
+        kind: job.kind,
+        title: job.titleMessage ? readMessage(job.titleMessage) : job.title,
+        body: job.bodyMessage ? readMessage(job.bodyMessage) : job.body,
+        url: this.publicUrl(job.path),
+      }),
+    );
+  }
+
+  private async localeOf(userId: string): Promise<Locale> {
+    return writtenIn((await repo.recipient(this.db, userId))?.locale, this.communityLocale);
   }
 
   /**
@@ -123,15 +159,17 @@ export class NotificationDeliveryService {
     if (awayMs < channel.messageQuietMs) return { againInMs: channel.messageQuietMs - awayMs };
     const told = await repo.lastDelivery(this.db, job.userId, job.conversationId, job.channel);
     if (told && told.getTime() >= present) return;
-    await channel.handler({
-      userId: job.userId,
-      kind: 'messages',
-      title: notice.title,
-      body: notice.description,
-      url: this.publicUrl(`/chat/${job.conversationId}`),
+    await inLocale(await this.localeOf(job.userId), () => {
+      const { title, description } = noticeWords(notice);
+      return channel.handler({ userId: job.userId, kind: 'messages', title, body: description, url: this.publicUrl(`/chat/${job.conversationId}`) });
     });
     await repo.recordDelivery(this.db, job.userId, job.conversationId, job.channel);
   }
+}
+
+/** A member's mails and pushes are written in their language: the one they chose or signed up in, else the community's. */
+export async function writtenIn(memberLocale: string | null | undefined, communityLocale: () => Promise<Locale>): Promise<Locale> {
+  return isLocale(memberLocale) ? memberLocale : communityLocale();
 }
 
 /** One job per conversation while it waits for the quiet spell: later messages fold into it. */

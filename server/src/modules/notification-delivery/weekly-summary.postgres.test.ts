@@ -10,7 +10,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { createItem } from '../../test/items.ts';
 import { registerMember, send, type Member } from '../../test/members.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { WEEKLY_SUMMARY_TEXT } from './mails.ts';
+import { MAIL_TEXT } from './mail-texts.ts';
 
 const MEMBERS = 20;
 
@@ -50,7 +50,7 @@ it('sends one summary per member when two instances sweep at the same moment, ag
   // Once no summary job is left, no worker holds one it could still send again.
   await expect.poll(() => a.services.database.db.select().from(jobs).where(eq(jobs.kind, 'notify.weekly-summary')), { timeout: 10_000 }).toEqual([]);
 
-  const subject = WEEKLY_SUMMARY_TEXT.subject((await a.services.community.settings()).name);
+  const subject = MAIL_TEXT.weeklySummary.subject({ community: (await a.services.community.settings()).name });
   const emails = new Set(members.map((member) => member.user.email));
   const recipients = smtp.mails.filter((mail) => mail.parsed.subject === subject && mail.to.some((to) => emails.has(to))).flatMap((mail) => mail.to);
   expect(recipients.sort()).toEqual([...emails].sort());

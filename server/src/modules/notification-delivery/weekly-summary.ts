@@ -5,8 +5,11 @@ import { transactionWithRetry } from '../../db/retry.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { NotificationPreferencesService } from '../notification-preferences/service.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import { noticeWords, type NotificationsService } from '../notifications/service.ts';
+import type { Locale } from '@swapyard/contract';
+import { inLocale } from '../../plugins/language.ts';
 import { renderWeeklySummaryMail } from './mails.ts';
+import { writtenIn } from './service.ts';
 import * as repo from './repository.ts';
 
 /** A member is due a summary this many days after their last one (or at once after switching it on). */
@@ -37,6 +40,7 @@ export class WeeklySummaries {
       preferences: NotificationPreferencesService;
       communityName: () => Promise<string>;
       publicUrl: (path: string) => string;
+      defaultLocale: () => Promise<Locale>;
     },
   ) {
     this.summaries = deps.jobs.define('notify.weekly-summary', { payload: summaryJob, handle: (job) => this.send(job) });
@@ -60,28 +64,31 @@ export class WeeklySummaries {
     if (!(await preferences.wantsWeeklySummary(db, job.userId))) return;
     const member = await repo.recipient(db, job.userId);
     if (!member || member.deletedAt) return;
-    const span = { from: new Date(job.from), until: new Date(job.until) };
-    const [unread, listed] = await Promise.all([notifications.unreadIn(job.userId, span, SHOWN), items.newInMarketplace(job.userId, span, SHOWN)]);
-    if (unread.total === 0 && listed.total === 0) return;
-    const token = await preferences.unsubscribeToken(job.userId, 'weeklySummary');
-    await this.deps.mailer.send(
-      renderWeeklySummaryMail({
-        to: member.email,
-        community: await this.deps.communityName(),
-        notices: {
-          entries: unread.notices.map((notice) => ({ title: notice.title, body: notice.description })),
-          total: unread.total,
-          url: publicUrl('/notifications'),
-        },
-        listings: {
-          entries: listed.items.map((item) => ({ title: item.title, value: item.value, location: item.location, url: publicUrl(`/item/${item.id}`) })),
-          total: listed.total,
-          url: publicUrl('/marketplace'),
-        },
-        preferencesUrl: publicUrl('/settings/notifications'),
-        unsubscribeUrl: publicUrl(`/api/unsubscribe/${token}`),
-        unsubscribePageUrl: publicUrl(`/unsubscribe/${token}`),
-      }),
-    );
+    // Written in the member's language, the notices' own words included.
+    await inLocale(await writtenIn(member.locale, this.deps.defaultLocale), async () => {
+      const span = { from: new Date(job.from), until: new Date(job.until) };
+      const [unread, listed] = await Promise.all([notifications.unreadIn(job.userId, span, SHOWN), items.newInMarketplace(job.userId, span, SHOWN)]);
+      if (unread.total === 0 && listed.total === 0) return;
+      const token = await preferences.unsubscribeToken(job.userId, 'weeklySummary');
+      await this.deps.mailer.send(
+        renderWeeklySummaryMail({
+          to: member.email,
+          community: await this.deps.communityName(),
+          notices: {
+            entries: unread.notices.map(noticeWords).map(({ title, description }) => ({ title, body: description })),
+            total: unread.total,
+            url: publicUrl('/notifications'),
+          },
+          listings: {
+            entries: listed.items.map((item) => ({ title: item.title, value: item.value, location: item.location, url: publicUrl(`/item/${item.id}`) })),
+            total: listed.total,
+            url: publicUrl('/marketplace'),
+          },
+          preferencesUrl: publicUrl('/settings/notifications'),
+          unsubscribeUrl: publicUrl(`/api/unsubscribe/${token}`),
+          unsubscribePageUrl: publicUrl(`/unsubscribe/${token}`),
+        }),
+      );
+    });
   }
 }

@@ -1,3 +1,4 @@
+import type { MessageRef } from '@swapyard/contract';
 import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notifications, proposals } from '../../db/schema/index.ts';
@@ -6,7 +7,7 @@ import { allColumnsAs, rowFromJson } from '../../db/statement-steps.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'title' | 'description'> &
-  Partial<Pick<NotificationRow, 'itemId' | 'relatedId' | 'proposalId' | 'resolved'>>;
+  Partial<Pick<NotificationRow, 'itemId' | 'relatedId' | 'proposalId' | 'resolved' | 'titleMessage' | 'descriptionMessage'>>;
 
 export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];
@@ -112,13 +113,13 @@ export function deleteForProposalsAsking(db: Executor, itemId: string): Promise<
  */
 export function upsertMessageNotificationStep(
   after: string,
-  values: { userId: string; conversationId: string; itemId: string | null; title: string; description: string },
+  values: { userId: string; conversationId: string; itemId: string | null; title: string; titleMessage: MessageRef; description: string },
 ): SQL {
-  return sql`insert into ${notifications} (user_id, type, title, description, item_id, related_id)
-    select ${values.userId}::uuid, 'message', ${values.title}::text, ${values.description}::text, ${values.itemId}::uuid, ${values.conversationId}::text
+  return sql`insert into ${notifications} (user_id, type, title, title_message, description, item_id, related_id)
+    select ${values.userId}::uuid, 'message', ${values.title}::text, ${JSON.stringify(values.titleMessage)}::jsonb, ${values.description}::text, ${values.itemId}::uuid, ${values.conversationId}::text
     from ${sql.identifier(after)}
     on conflict (user_id, related_id) where type = 'message' and read = false
-    do update set title = excluded.title, description = excluded.description, created_at = now()
+    do update set title = excluded.title, title_message = excluded.title_message, description = excluded.description, created_at = now()
     returning ${allColumnsAs(notifications)}`;
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { NotificationsService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.notifications.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.notifications.notFound }) });
 const listQuery = pageQuery(50, 30);
 
 export function notificationRoutes(notifications: NotificationsService) {

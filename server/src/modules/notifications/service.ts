@@ -1,4 +1,4 @@
-import { NOTICE_PREVIEW_CHARS, TEXT, type NotificationPage, type NotificationType } from '@swapyard/contract';
+import { messageRef, NOTICE_PREVIEW_CHARS, readMessage, TEXT, type MessageRef, type NotificationPage, type NotificationType } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import type { StatementStep } from '../../db/statement-steps.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -9,7 +9,39 @@ import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
 import * as repo from './repository.ts';
 
-export type { NewNotification, NotificationRow } from './repository.ts';
+export type { NotificationRow } from './repository.ts';
+export { noticeWords } from './present-notification.ts';
+
+/**
+ * A notice's words: a catalogue text given as the read of it (`() => TEXT.notifications.swapped({ item })`),
+ * kept by id and values so each reader reads it in their own language (docs/decisions/032); or a
+ * member's own words (a message's preview), kept as they are.
+ */
+export type NoticeText = string | (() => string);
+
+export type NewNotification = Omit<repo.NewNotification, 'title' | 'description' | 'titleMessage' | 'descriptionMessage'> & {
+  title: NoticeText;
+  description?: NoticeText;
+};
+
+function written(text: NoticeText | undefined): { text: string; message: MessageRef | null } {
+  if (text === undefined) return { text: '', message: null };
+  if (typeof text === 'string') return { text, message: null };
+  const message = messageRef(text);
+  return { text: readMessage(message), message };
+}
+
+function toRow({ title, description, ...rest }: NewNotification): repo.NewNotification {
+  const [titleWritten, descriptionWritten] = [written(title), written(description)];
+  return {
+    ...rest,
+    title: titleWritten.text,
+    titleMessage: titleWritten.message,
+    description: descriptionWritten.text,
+    descriptionMessage: descriptionWritten.message,
+  };
+}
+
 
 /** The step of noteMessageSteps that returns the notice. */
 const MESSAGE_NOTICE_STEP = 'notice';
@@ -38,8 +70,8 @@ export class NotificationsService {
    * Writes notices in the caller's transaction, with their mail and push jobs (the outbox);
    * announce them with announceCreated() after commit.
    */
-  async insert(tx: Executor, rows: repo.NewNotification[]): Promise<repo.NotificationRow[]> {
-    const inserted = await repo.insertNotifications(tx, rows);
+  async insert(tx: Executor, rows: NewNotification[]): Promise<repo.NotificationRow[]> {
+    const inserted = await repo.insertNotifications(tx, rows.map(toRow));
     await this.deliver(tx, inserted);
     return inserted;
   }
@@ -133,8 +165,11 @@ export class NotificationsService {
         data: {
           notificationId: row.id,
           type: row.type as NotificationType,
+          // Said in the language of the change; each tab reads the kept texts in its own.
           title: row.title,
           description: firstCharacters(row.description, NOTICE_PREVIEW_CHARS),
+          titleMessage: row.titleMessage,
+          descriptionMessage: row.descriptionMessage,
           relatedId: row.relatedId,
           proposalId: row.proposalId,
         },

@@ -1,4 +1,4 @@
-import { PLACE_SUGGESTIONS_MAX, TEXT, type PlaceSummary } from '@swapyard/contract';
+import { currentLocale, LOCALES, PLACE_SUGGESTIONS_MAX, TEXT, type PlaceSummary } from '@swapyard/contract';
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { foldName, gazetteer, type GazetteerPlace } from './gazetteer.ts';
@@ -7,7 +7,7 @@ import * as repo from './repository.ts';
 
 /** Enough for the most common town names ("San José", "Springfield"). */
 const SAME_NAME_MAX = 200;
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const countryNames = Object.fromEntries(LOCALES.map((locale) => [locale, new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })]));
 
 
 /**
@@ -32,10 +32,13 @@ export class PlacesService {
     return place && { latitude: place.latitude, longitude: place.longitude };
   }
 
-  /** The place as a location text reads: "Leeds, England, United Kingdom" (a region named as its town is said once). */
+  /**
+   * The place as a location text reads: "Leeds, England, United Kingdom" (a region named as its town
+   * is said once), the country named in the writer's language, as the rest of what they write is.
+   */
   label(place: PlaceSummary): string {
     const region = place.region && place.region !== place.name ? [place.region] : [];
-    return [place.name, ...region, countryNames.of(place.country) ?? place.country].join(', ');
+    return [place.name, ...region, countryNames[currentLocale()]!.of(place.country) ?? place.country].join(', ');
   }
 
   /**

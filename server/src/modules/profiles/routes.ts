@@ -7,7 +7,7 @@ import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ProfilesService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.profile.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.profile.notFound }) });
 
 export function profileRoutes(profiles: ProfilesService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {

@@ -65,7 +65,7 @@ describe('a counter-offer', () => {
     expect(await view(sender, proposal.id)).toMatchObject({ status: 'countered', counteredById: made.id });
     const [notice] = await notificationsOf(app, sender);
     expect(notice).toMatchObject({ title: TEXT.notifications.counterOffer, proposalId: made.id, resolved: false });
-    expect(notice?.description).toBe(TEXT.notifications.counterSent('Ann Owner', 'Camping stove', 'And the torch?'));
+    expect(notice?.description).toBe(TEXT.notifications.counterSent({ member: 'Ann Owner', item: 'Camping stove', message: 'And the torch?' }));
     const ownersNotice = (await notificationsOf(app, owner)).find((row) => row.proposalId === proposal.id);
     expect(ownersNotice).toMatchObject({ resolved: true, read: true });
     // Nothing moves before Accept.
@@ -105,7 +105,7 @@ describe('a counter-offer', () => {
     expect(listed.proposals.find((row) => row.id === back.id)).not.toHaveProperty('thread');
     const again = counterOf(await counter(app, owner, back.id, { pointsOffer: 18 }));
     expect((await answer(app, owner, again.id, 'cancel')).statusCode).toBe(200);
-    expect((await notificationsOf(app, sender))[0]?.description).toBe(TEXT.notifications.counterCancelled('Ann Owner', 'Camping stove'));
+    expect((await notificationsOf(app, sender))[0]?.description).toBe(TEXT.notifications.counterCancelled({ member: 'Ann Owner', item: 'Camping stove' }));
   });
 
   it('is refused, changing nothing, when it repeats the terms, asks more than the sender holds, or wants what the sender cannot give', async () => {
@@ -167,7 +167,7 @@ describe('a counter-offer', () => {
     expect(swapped.map((row) => row.id).sort()).toEqual([item.id, wanted.id].sort());
     const entries = await db().select().from(pointEntries).where(eq(pointEntries.proposalId, made.id));
     expect(entries.map((entry) => entry.amount).sort((a, b) => a - b)).toEqual([-40, 40]);
-    expect((await notificationsOf(app, owner))[0]?.description).toBe(TEXT.notifications.counterAccepted('Ben Sender', 'Camping stove'));
+    expect((await notificationsOf(app, owner))[0]?.description).toBe(TEXT.notifications.counterAccepted({ member: 'Ben Sender', item: 'Camping stove' }));
     expect((await notificationsOf(app, sender)).find((row) => row.proposalId === made.id)).toMatchObject({ resolved: true });
   });
 
@@ -178,7 +178,7 @@ describe('a counter-offer', () => {
     expect((await answer(app, sender, made.id, 'decline')).statusCode).toBe(200);
 
     expect((await view(owner, made.id)).status).toBe('declined');
-    expect((await notificationsOf(app, owner))[0]?.description).toBe(TEXT.notifications.counterDeclined('Ben Sender', 'Camping stove'));
+    expect((await notificationsOf(app, owner))[0]?.description).toBe(TEXT.notifications.counterDeclined({ member: 'Ben Sender', item: 'Camping stove' }));
     expect([await pointsOf(app, owner), await pointsOf(app, sender)]).toEqual([100, 100]);
   });
 });

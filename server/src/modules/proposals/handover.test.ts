@@ -67,7 +67,7 @@ describe('arranging the hand-over', () => {
     expect((await viewOf(owner, id)).handover).toMatchObject({ place: 'Station café, Hull', at: AT });
     const [toOwner] = await notificationsOf(owner);
     expect(toOwner).toMatchObject({ title: TEXT.notifications.handoverArranged, proposalId: id, resolved: true });
-    expect(toOwner?.description).toBe(TEXT.notifications.handoverArrangedBody('Ben Sender', 'Road bike', 'Station café, Hull'));
+    expect(toOwner?.description).toBe(TEXT.notifications.handoverArrangedBody({ name: 'Ben Sender', item: 'Road bike', place: 'Station café, Hull' }));
 
     const changed = await arrange(owner, id, { place: 'Library steps', at: '2026-12-02T09:00:00+01:00' });
 
@@ -83,7 +83,7 @@ describe('arranging the hand-over', () => {
       [{ place: '', at: AT }, TEXT.proposals.handoverPlaceRequired],
       [{ place: '   ', at: AT }, TEXT.proposals.handoverPlaceRequired],
       [{ at: AT }, TEXT.proposals.handoverPlaceRequired],
-      [{ place: 'x'.repeat(HANDOVER_PLACE_MAX_LENGTH + 1), at: AT }, TEXT.proposals.handoverPlaceTooLong(HANDOVER_PLACE_MAX_LENGTH)],
+      [{ place: 'x'.repeat(HANDOVER_PLACE_MAX_LENGTH + 1), at: AT }, TEXT.proposals.handoverPlaceTooLong({ max: HANDOVER_PLACE_MAX_LENGTH })],
       [{ place: 'Gate\nB', at: AT }, TEXT.proposals.handoverPlaceInvalid],
       [{ place: 'Gate\tB', at: AT }, TEXT.proposals.handoverPlaceInvalid],
       [{ place: 'Gate\u0000B', at: AT }, TEXT.errors.unstorableText],
@@ -184,7 +184,7 @@ describe('confirming the hand-over', () => {
     expect(half.completedAt).toBeNull();
     const [toSender] = await notificationsOf(sender);
     expect(toSender).toMatchObject({ title: TEXT.notifications.handoverConfirmed, proposalId: id });
-    expect(toSender?.description).toBe(TEXT.notifications.handoverConfirmedBody('Ann Owner', 'Kayak'));
+    expect(toSender?.description).toBe(TEXT.notifications.handoverConfirmedBody({ name: 'Ann Owner', item: 'Kayak' }));
 
     // A second confirm of the same side is answered as the first, and changes nothing.
     const before = await fingerprint(app);
@@ -202,8 +202,8 @@ describe('confirming the hand-over', () => {
     expect((await viewOf(owner, id)).completedAt).toBe(done.completedAt);
     const [ownerNotice] = await notificationsOf(owner);
     const [senderNotice] = await notificationsOf(sender);
-    expect(ownerNotice).toMatchObject({ title: TEXT.notifications.swapCompleted, description: TEXT.notifications.swapCompletedBody('Kayak', 'Ben Sender') });
-    expect(senderNotice).toMatchObject({ title: TEXT.notifications.swapCompleted, description: TEXT.notifications.swapCompletedBody('Kayak', 'Ann Owner') });
+    expect(ownerNotice).toMatchObject({ title: TEXT.notifications.swapCompleted, description: TEXT.notifications.swapCompletedBody({ item: 'Kayak', name: 'Ben Sender' }) });
+    expect(senderNotice).toMatchObject({ title: TEXT.notifications.swapCompleted, description: TEXT.notifications.swapCompletedBody({ item: 'Kayak', name: 'Ann Owner' }) });
     expect(await ledger()).toEqual(ledgerAfterAccept);
     expect(await balances()).toEqual(balancesAfterAccept);
 
@@ -287,8 +287,8 @@ describe('when a swap may be rated', () => {
     expect(completed).toMatchObject({ ratingOpen: true, ratingOpensAt: completed.completedAt });
     const [toOwner] = await notificationsOf(owner);
     const [toSender] = await notificationsOf(sender);
-    expect(toOwner?.description).toBe(TEXT.notifications.swapCompletedBody('Kayak', 'Ben Sender'));
-    expect(toSender?.description).toBe(TEXT.notifications.swapCompletedBody('Kayak', 'Ann Owner'));
+    expect(toOwner?.description).toBe(TEXT.notifications.swapCompletedBody({ item: 'Kayak', name: 'Ben Sender' }));
+    expect(toSender?.description).toBe(TEXT.notifications.swapCompletedBody({ item: 'Kayak', name: 'Ann Owner' }));
     expect((await rate(owner, swap.id, 4)).json<{ proposal: Proposal }>().proposal.viewerRating).toEqual({ stars: 4, comment: 'Good swap' });
     expect((await rate(sender, swap.id)).statusCode).toBe(200);
   });
@@ -328,7 +328,7 @@ describe('the hand-over reminder', () => {
     const [reminder, ...more] = await reminders(owner, swap.id);
     expect(more).toEqual([]);
     expect(reminder).toMatchObject({ title: TEXT.notifications.handoverReminder, relatedId: sender.user.id, read: false });
-    expect(reminder?.description).toBe(TEXT.notifications.handoverReminderBody('Tent', 'Ben Sender'));
+    expect(reminder?.description).toBe(TEXT.notifications.handoverReminderBody({ item: 'Tent', name: 'Ben Sender' }));
     await expect
       .poll(() => ownerTab.events.some((event) => event.type === 'notifications.created' && event.data.notificationId === reminder?.id))
       .toBe(true);

@@ -54,7 +54,7 @@ describe('an offered item that changes or goes while the proposal is pending', (
     const notices = await notificationsOf(owner);
     expect(notices[0]).toMatchObject({
       title: TEXT.notifications.proposalWithdrawn,
-      description: TEXT.notifications.offeredItemRemoved('Ben Sender', 'Copper kettle', 'Brass lamp'),
+      description: TEXT.notifications.offeredItemRemoved({ sender: 'Ben Sender', offered: 'Copper kettle', item: 'Brass lamp' }),
       read: false,
     });
     // The "new proposal" notice can no longer be acted on.
@@ -73,7 +73,7 @@ describe('an offered item that changes or goes while the proposal is pending', (
       expect((await answer(app, owner, proposal.id, 'accept')).statusCode).toBe(409);
       expect((await notificationsOf(owner))[0]).toMatchObject({
         title: TEXT.notifications.proposalWithdrawn,
-        description: TEXT.notifications.offeredItemChanged('Ben Sender', 'Copper kettle', 'Brass lamp'),
+        description: TEXT.notifications.offeredItemChanged({ sender: 'Ben Sender', offered: 'Copper kettle', item: 'Brass lamp' }),
       });
     }
   });
@@ -113,7 +113,7 @@ describe('an asked-for item that changes or goes while a proposal for it is pend
     for (const member of [sender, other]) {
       expect((await notificationsOf(member))[0]).toMatchObject({
         title: TEXT.notifications.proposalWithdrawn,
-        description: TEXT.notifications.askedItemChanged('Ann Owner', 'Brass lamp'),
+        description: TEXT.notifications.askedItemChanged({ owner: 'Ann Owner', item: 'Brass lamp' }),
         itemId: lamp.id,
       });
     }
@@ -129,7 +129,7 @@ describe('an asked-for item that changes or goes while a proposal for it is pend
     expect((await send(app, 'GET', '/api/proposals?box=sent', { cookie: sender.cookie })).json().proposals).toEqual([]);
     expect((await notificationsOf(sender))[0]).toMatchObject({
       title: TEXT.notifications.proposalWithdrawn,
-      description: TEXT.notifications.askedItemRemoved('Ann Owner', 'Brass lamp'),
+      description: TEXT.notifications.askedItemRemoved({ owner: 'Ann Owner', item: 'Brass lamp' }),
       itemId: null,
       proposalId: null,
     });

@@ -17,8 +17,8 @@ import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import type { ProposalsService } from './service.ts';
 import { requireSession } from '../auth/authentication.ts';
 
-const idParams = z.object({ id: z.uuid({ error: TEXT.proposals.notFound }) });
-const memberParams = z.object({ id: z.uuid({ error: TEXT.profile.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => TEXT.proposals.notFound }) });
+const memberParams = z.object({ id: z.uuid({ error: () => TEXT.profile.notFound }) });
 const acceptHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits) {
@@ -29,7 +29,7 @@ export function proposalRoutes(proposals: ProposalsService, limits: MemberLimits
     api.post(
       '/api/proposals',
       {
-        config: { signedOutMessage: TEXT.proposals.loginRequired },
+        config: { signedOutMessage: () => TEXT.proposals.loginRequired },
         schema: { tags, body: proposalCreateBody, response: { 201: proposalResponse } },
         preHandler: limits.proposals,
       },

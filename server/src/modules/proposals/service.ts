@@ -20,7 +20,7 @@ import { rooms, type EventBus } from '../../realtime/event-bus.ts';
 import type { Session } from '../auth/service.ts';
 import type { BlocksService } from '../blocks/service.ts';
 import type { ItemsService } from '../items/service.ts';
-import type { NewNotification, NotificationRow, NotificationsService } from '../notifications/service.ts';
+import type { NewNotification, NoticeText, NotificationRow, NotificationsService } from '../notifications/service.ts';
 import type { PointsService } from '../points/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import { presentProposal, type RatingGate } from './present-proposal.ts';
@@ -122,13 +122,16 @@ export class ProposalsService {
         message: body.message,
       });
       if (!row) throw conflict(t.duplicate);
-      const offer = [body.pointsOffer > 0 ? `${body.pointsOffer} points` : '', body.offerItemId ? 'an item' : '']
-        .filter(Boolean)
-        .join(' and ');
+      const withItem = Boolean(body.offerItemId);
+      const offer = body.pointsOffer > 0 ? (withItem ? 'both' : 'points') : withItem ? 'item' : 'nothing';
       outcome.proposals.push(row);
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          toAnswer(row, tn.newProposal, `${sender.displayName} offers ${offer || 'a swap'} for ${item.title}: ${body.message}`),
+          toAnswer(
+            row,
+            () => tn.newProposal,
+            () => tn.newProposalBody({ sender: sender.displayName, offer, points: body.pointsOffer, item: item.title, message: body.message }),
+          ),
         ])),
       );
       return row;
@@ -221,7 +224,7 @@ export class ProposalsService {
       Object.assign(outcome, quiet());
       if (idempotencyKey && !(await repo.claimIdempotencyKey(tx, session.userId, idempotencyKey, `accept:${id}`))) {
         const earlier = await repo.findIdempotencyKey(tx, session.userId, idempotencyKey);
-        if (earlier?.scope !== `accept:${id}`) throw badRequest('This Idempotency-Key was used for another request.');
+        if (earlier?.scope !== `accept:${id}`) throw badRequest(TEXT.proposals.idempotencyKeyReused);
         return true;
       }
       const itemIds = [first.itemId, ...(first.offerItemId ? [first.offerItemId] : [])];
@@ -263,13 +266,13 @@ export class ProposalsService {
         ...(await this.notifications.insert(tx, [
           toOfferer(
             accepted,
-            tn.proposalAccepted,
+            () => tn.proposalAccepted,
             isCounter(accepted)
-              ? tn.counterAccepted(answerer.displayName, item.title)
-              : `${answerer.displayName} accepted your proposal for ${item.title}.`,
+              ? () => tn.counterAccepted({ member: answerer.displayName, item: item.title })
+              : () => tn.proposalAcceptedBody({ member: answerer.displayName, item: item.title }),
           ),
           ...declined.map((other) =>
-            answerNotification(other, tn.proposalDeclined, `The item was swapped in another proposal: ${item.title}.`),
+            answerNotification(other, () => tn.proposalDeclined, () => tn.swappedElsewhere({ item: item.title })),
           ),
         ])),
       );
@@ -304,13 +307,13 @@ export class ProposalsService {
     const rated = await this.db.transaction(async (tx) => {
       if (!(await repo.insertRating(tx, { proposalId: id, raterId: session.userId, rateeId, ...body }))) return undefined;
       await this.profiles.addRating(tx, rateeId, body.stars);
-      const itemTitle = (await this.items.byIds(tx, [proposal.itemId]))[0]?.title ?? 'an item';
+      const itemTitle = (await this.items.byIds(tx, [proposal.itemId]))[0]?.title ?? tn.fallbacks.anItem;
       return this.notifications.insert(tx, [
         {
           userId: rateeId,
           type: 'rating',
-          title: tn.ratingReceived,
-          description: tn.ratingReceivedBody(rater.displayName, body.stars, itemTitle),
+          title: () => tn.ratingReceived,
+          description: () => tn.ratingReceivedBody({ name: rater.displayName, stars: body.stars, item: itemTitle }),
           itemId: proposal.itemId,
           relatedId: session.userId,
           proposalId: id,
@@ -378,7 +381,7 @@ export class ProposalsService {
       outcome.proposals.push(countered, counter);
       outcome.resolved.push(...(await this.notifications.resolveForProposals(tx, [answered.id], me.id)));
       outcome.created.push(
-        ...(await this.notifications.insert(tx, [toAnswer(counter, tn.counterOffer, tn.counterSent(me.displayName, item.title, body.message))])),
+        ...(await this.notifications.insert(tx, [toAnswer(counter, () => tn.counterOffer, () => tn.counterSent({ member: me.displayName, item: item.title, message: body.message }))])),
       );
       return counter;
     });
@@ -407,8 +410,8 @@ export class ProposalsService {
       outcome.proposals.push(arranged);
       outcome.created.push(
         ...(await this.notifications.insert(tx, [
-          handoverNotice(arranged, otherId, proposal.handoverPlace === null ? tn.handoverArranged : tn.handoverChanged, {
-            description: tn.handoverArrangedBody(me.displayName, item?.title ?? 'the item', body.place),
+          handoverNotice(arranged, otherId, proposal.handoverPlace === null ? () => tn.handoverArranged : () => tn.handoverChanged, {
+            description: () => tn.handoverArrangedBody({ name: me.displayName, item: item?.title ?? tn.fallbacks.theItem, place: body.place }),
             relatedId: session.userId,
           }),
         ])),
@@ -442,21 +445,27 @@ export class ProposalsService {
         ...(isSender ? { senderConfirmedAt: now } : { receiverConfirmedAt: now }),
         ...(completes ? { completedAt: now } : {}),
       });
-      const itemTitle = (await this.items.byIds(tx, [confirmed.itemId]))[0]?.title ?? 'the item';
+      const itemTitle = (await this.items.byIds(tx, [confirmed.itemId]))[0]?.title ?? tn.fallbacks.theItem;
       const names = await this.profiles.summaries(tx, [session.userId, otherId]);
-      const nameOf = (memberId: string) => names.get(memberId)?.displayName ?? 'the other member';
+      const nameOf = (memberId: string) => names.get(memberId)?.displayName ?? tn.fallbacks.otherMember;
       outcome.proposals.push(confirmed);
       outcome.created.push(
         ...(await this.notifications.insert(
           tx,
           completes
             ? [
-                handoverNotice(confirmed, otherId, tn.swapCompleted, { description: tn.swapCompletedBody(itemTitle, nameOf(session.userId)), relatedId: session.userId }),
-                handoverNotice(confirmed, session.userId, tn.swapCompleted, { description: tn.swapCompletedBody(itemTitle, nameOf(otherId)), relatedId: otherId }),
+                handoverNotice(confirmed, otherId, () => tn.swapCompleted, {
+                  description: () => tn.swapCompletedBody({ item: itemTitle, name: nameOf(session.userId) }),
+                  relatedId: session.userId,
+                }),
+                handoverNotice(confirmed, session.userId, () => tn.swapCompleted, {
+                  description: () => tn.swapCompletedBody({ item: itemTitle, name: nameOf(otherId) }),
+                  relatedId: otherId,
+                }),
               ]
             : [
-                handoverNotice(confirmed, otherId, tn.handoverConfirmed, {
-                  description: tn.handoverConfirmedBody(me.displayName, itemTitle),
+                handoverNotice(confirmed, otherId, () => tn.handoverConfirmed, {
+                  description: () => tn.handoverConfirmedBody({ name: me.displayName, item: itemTitle }),
                   relatedId: session.userId,
                 }),
               ],
@@ -527,19 +536,19 @@ export class ProposalsService {
         ...declined.map((proposal) => ({
           ...answerNotification(
             proposal,
-            tn.proposalWithdrawn,
-            removed ? tn.askedItemRemoved(ownerName, item.title) : tn.askedItemChanged(ownerName, item.title),
+            () => tn.proposalWithdrawn,
+            removed ? () => tn.askedItemRemoved({ owner: ownerName, item: item.title }) : () => tn.askedItemChanged({ owner: ownerName, item: item.title }),
           ),
           // A removed item takes the proposals asking for it along (ON DELETE CASCADE); the notice stays.
           ...(removed ? { itemId: null, proposalId: null } : {}),
         })),
         ...cancelled.map((proposal) => {
-          const wanted = titleOf.get(proposal.itemId) ?? 'your item';
+          const wanted = titleOf.get(proposal.itemId) ?? tn.fallbacks.yourItem;
           return {
             ...answerNotification(
               proposal,
-              tn.proposalWithdrawn,
-              removed ? tn.offeredItemRemoved(ownerName, item.title, wanted) : tn.offeredItemChanged(ownerName, item.title, wanted),
+              () => tn.proposalWithdrawn,
+              () => (removed ? tn.offeredItemRemoved : tn.offeredItemChanged)({ sender: ownerName, offered: item.title, item: wanted }),
             ),
             userId: proposal.receiverId,
             relatedId: proposal.senderId,
@@ -567,7 +576,7 @@ export class ProposalsService {
       ...(await this.notifications.insert(
         tx,
         cancelled.map((proposal) => ({
-          ...answerNotification(proposal, tn.proposalCancelled, tn.senderLeft(titleOf.get(proposal.itemId) ?? 'your item')),
+          ...answerNotification(proposal, () => tn.proposalCancelled, () => tn.senderLeft({ item: titleOf.get(proposal.itemId) ?? tn.fallbacks.yourItem })),
           userId: proposal.receiverId,
           relatedId: proposal.senderId,
         })),
@@ -596,12 +605,12 @@ export class ProposalsService {
   async withdrawAllOf(tx: Executor, userId: string): Promise<ProposalOutcome> {
     return this.endPending(tx, await repo.lockPendingOf(tx, userId), userId, {
       cancelled: (proposal, itemTitle) => ({
-        ...answerNotification(proposal, tn.proposalCancelled, TEXT.suspensions.sentWithdrawn(itemTitle ?? 'the item')),
+        ...answerNotification(proposal, tn.proposalCancelled, () => TEXT.suspensions.sentWithdrawn({ item: itemTitle ?? tn.fallbacks.theItem })),
         userId: proposal.receiverId,
         relatedId: proposal.senderId,
       }),
       declined: (proposal, itemTitle) =>
-        answerNotification(proposal, tn.proposalWithdrawn, TEXT.suspensions.receivedWithdrawn(itemTitle ?? 'the item')),
+        answerNotification(proposal, tn.proposalWithdrawn, () => TEXT.suspensions.receivedWithdrawn({ item: itemTitle ?? tn.fallbacks.theItem })),
     });
   }
 
@@ -678,7 +687,7 @@ export class ProposalsService {
     outcome.swapped = swapped.map((item) => ({ itemId: item.id, ownerId: item.ownerId }));
     const reversed = await repo.markReversed(tx, id);
     outcome.proposals.push(reversed);
-    const itemTitle = lockedItems.find((item) => item.id === proposal.itemId)?.title ?? 'the item';
+    const itemTitle = lockedItems.find((item) => item.id === proposal.itemId)?.title ?? tn.fallbacks.theItem;
     return { proposal: reversed, itemTitle, moved, shortfall: proposal.pointsOffer - moved, outcome };
   }
 
@@ -720,8 +729,11 @@ export class ProposalsService {
         ...(await this.notifications.insert(
           tx,
           due.map(({ row, userId, otherId }) =>
-            handoverNotice(row, userId, tn.handoverReminder, {
-              description: tn.handoverReminderBody(titleOf.get(row.itemId) ?? 'the item', names.get(otherId)?.displayName ?? 'the other member'),
+            handoverNotice(row, userId, () => tn.handoverReminder, {
+              description: () => tn.handoverReminderBody({
+                item: titleOf.get(row.itemId) ?? tn.fallbacks.theItem,
+                name: names.get(otherId)?.displayName ?? tn.fallbacks.otherMember,
+              }),
               relatedId: otherId,
             }),
           ),
@@ -786,7 +798,7 @@ export function ratingGate(proposal: repo.ProposalRow, problemReported: boolean,
 }
 
 /** The answer goes to the sender; it carries no Accept or Decline of its own. */
-function answerNotification(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+function answerNotification(proposal: repo.ProposalRow, title: NoticeText, description: NoticeText): NewNotification {
   return {
     userId: proposal.senderId,
     type: 'proposal',
@@ -802,7 +814,7 @@ function answerNotification(proposal: repo.ProposalRow, title: string, descripti
 
 /** The receiver said no: the sender is told who and for what. */
 function declinedNotice(proposal: repo.ProposalRow, receiverName: string, itemTitle: string | undefined): NewNotification {
-  return answerNotification(proposal, tn.proposalDeclined, `${receiverName} declined your proposal for ${itemTitle ?? 'an item'}.`);
+  return answerNotification(proposal, () => tn.proposalDeclined, () => tn.proposalDeclinedBody({ member: receiverName, item: itemTitle ?? tn.fallbacks.anItem }));
 }
 
 function isParticipant(proposal: repo.ProposalRow, userId: string): boolean {
@@ -826,7 +838,7 @@ function answererOf(proposal: repo.ProposalRow): string {
 }
 
 /** A new offer goes to the side that answers it, with Accept and Decline of its own. */
-function toAnswer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+function toAnswer(proposal: repo.ProposalRow, title: NoticeText, description: NoticeText): NewNotification {
   return {
     userId: answererOf(proposal),
     type: 'proposal',
@@ -839,7 +851,7 @@ function toAnswer(proposal: repo.ProposalRow, title: string, description: string
 }
 
 /** An answer to an offer goes to the member who made it, from the other side. */
-function toOfferer(proposal: repo.ProposalRow, title: string, description: string): NewNotification {
+function toOfferer(proposal: repo.ProposalRow, title: NoticeText, description: NoticeText): NewNotification {
   return { ...answerNotification(proposal, title, description), userId: proposal.offeredBy, relatedId: answererOf(proposal) };
 }
 
@@ -853,10 +865,10 @@ function closedNotice(
   if (!isCounter(proposal)) {
     return status === 'declined' ? declinedNotice(proposal, name, itemTitle) : cancelledNotice(proposal, name, itemTitle);
   }
-  const title = itemTitle ?? 'the item';
-  if (status === 'declined') return toOfferer(proposal, tn.proposalDeclined, tn.counterDeclined(name, title));
+  const title = itemTitle ?? tn.fallbacks.theItem;
+  if (status === 'declined') return toOfferer(proposal, () => tn.proposalDeclined, () => tn.counterDeclined({ member: name, item: title }));
   return {
-    ...answerNotification(proposal, tn.proposalCancelled, tn.counterCancelled(name, title)),
+    ...answerNotification(proposal, () => tn.proposalCancelled, () => tn.counterCancelled({ member: name, item: title })),
     userId: answererOf(proposal),
     relatedId: proposal.offeredBy,
   };
@@ -865,7 +877,7 @@ function closedNotice(
 /** The sender took it back: the receiver is told who and for what. */
 function cancelledNotice(proposal: repo.ProposalRow, senderName: string, itemTitle: string | undefined): NewNotification {
   return {
-    ...answerNotification(proposal, tn.proposalCancelled, `${senderName} cancelled their proposal for ${itemTitle ?? 'your item'}.`),
+    ...answerNotification(proposal, () => tn.proposalCancelled, () => tn.proposalCancelledBody({ member: senderName, item: itemTitle ?? tn.fallbacks.yourItem })),
     userId: proposal.receiverId,
     relatedId: proposal.senderId,
   };
@@ -883,8 +895,8 @@ async function lockOpenHandover(tx: Executor, id: string): Promise<repo.Proposal
 function handoverNotice(
   proposal: repo.ProposalRow,
   userId: string,
-  title: string,
-  { description, relatedId }: { description: string; relatedId: string },
+  title: NoticeText,
+  { description, relatedId }: { description: NoticeText; relatedId: string },
 ): NewNotification {
   return { userId, type: 'proposal', title, description, itemId: proposal.itemId, relatedId, proposalId: proposal.id, resolved: true };
 }

@@ -39,7 +39,7 @@ it('two runs of one alert on two instances at once tell the member once, five ro
     const notices = (await send(a, 'GET', '/api/notifications', { cookie: searcher.cookie }))
       .json<{ notifications: Notification[] }>()
       .notifications.filter((notice) => notice.relatedId === searchId);
-    expect(notices.map((notice) => notice.description)).toEqual([TEXT.savedSearches.alert(3, name)]);
+    expect(notices.map((notice) => notice.description)).toEqual([TEXT.savedSearches.alert({ count: 3, name })]);
     await db.delete(savedSearches).where(eq(savedSearches.id, searchId));
   }
 });

@@ -186,7 +186,7 @@ describe('alerts', () => {
     const first = await list(owner, { title: `Bike ${tag}` });
     const alerts = await alertsOf(searcher);
     expect(alerts).toMatchObject([
-      { title: TEXT.savedSearches.alertTitle, description: TEXT.savedSearches.alert(1, search.name), relatedId: search.id, itemId: first.id },
+      { title: TEXT.savedSearches.alertTitle, description: TEXT.savedSearches.alert({ count: 1, name: search.name }), relatedId: search.id, itemId: first.id },
     ]);
     expect(alerts[0]!.description).toBe(`A new listing matches "kids bike ${tag}".`);
 

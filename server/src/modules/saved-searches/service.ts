@@ -117,8 +117,8 @@ export class SavedSearchesService {
         {
           userId: search.ownerId,
           type: 'saved_search',
-          title: t.alertTitle,
-          description: t.alert(itemIds.length, search.name),
+          title: () => t.alertTitle,
+          description: () => t.alert({ count: itemIds.length, name: search.name }),
           relatedId: search.id,
           itemId: itemIds.length === 1 ? itemIds[0]! : null,
         },

@@ -1,4 +1,4 @@
-import { TEXT, type CurrentUser, type LiftSuspensionBody, type MemberDetail, type Role, type SuspendBody, type Suspension, type SuspensionDuration } from '@swapyard/contract';
+import { currentLocale, TEXT, type CurrentUser, type LiftSuspensionBody, type MemberDetail, type Role, type SuspendBody, type Suspension, type SuspensionDuration, type Locale } from '@swapyard/contract';
 import type { Database, Executor } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -12,11 +12,14 @@ const t = TEXT.suspensions;
 const DAY_MS = 86_400_000;
 const DAYS: Record<Exclude<SuspensionDuration, 'indefinite'>, number> = { '1d': 1, '7d': 7, '30d': 30 };
 
-const untilDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The date as each language writes it: "3 March 2026", "3 de marzo de 2026", "3. März 2026". */
+const DATE_LOCALE: Record<Locale, string> = { en: 'en-GB', es: 'es', de: 'de' };
 
-/** What sign-in tells a suspended member; the date is UTC's, the same for every reader. */
+/** What sign-in tells a suspended member, in the request's language; the date is UTC's, the same for every reader. */
 export function signInRefusal(endsAt: Date | null): string {
-  return endsAt ? t.signInUntil(untilDate.format(endsAt)) : t.signInIndefinite;
+  if (!endsAt) return t.signInIndefinite;
+  const date = endsAt.toLocaleDateString(DATE_LOCALE[currentLocale()], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return t.signInUntil({ date });
 }
 
 type Member = NonNullable<Awaited<ReturnType<typeof repo.findMember>>>;

@@ -75,7 +75,7 @@ describe('suspending a member', () => {
     expect((await get<{ proposal: Proposal }>(other, `/api/proposals/${sent.id}`)).proposal.status).toBe('cancelled');
     const { notifications } = await get<{ notifications: Notification[] }>(other, '/api/notifications');
     expect(notifications.map((notification) => notification.description)).toEqual(
-      expect.arrayContaining([t.receivedWithdrawn(theirs.title), t.sentWithdrawn(others.title)]),
+      expect.arrayContaining([t.receivedWithdrawn({ item: theirs.title }), t.sentWithdrawn({ item: others.title })]),
     );
 
     expect(await expectLedgerWhole(db())).toBe(totalBefore);

@@ -18,8 +18,8 @@ import type { MemberLimits } from '../../plugins/rate-limit.ts';
 import { requireRole, requireSession } from '../auth/authentication.ts';
 import type { SwapProblemsService } from './service.ts';
 
-const proposalParams = z.object({ id: z.uuid({ error: TEXT.proposals.notFound }) });
-const problemParams = z.object({ id: z.uuid({ error: TEXT.swapProblems.notFound }) });
+const proposalParams = z.object({ id: z.uuid({ error: () => TEXT.proposals.notFound }) });
+const problemParams = z.object({ id: z.uuid({ error: () => TEXT.swapProblems.notFound }) });
 
 export function swapProblemRoutes(problems: SwapProblemsService, limits: MemberLimits) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -46,7 +46,10 @@ export function swapProblemRoutes(problems: SwapProblemsService, limits: MemberL
         preHandler: [limits.beforeUpload(), limits.reports],
       },
       async (request, reply) => {
-        const form = await readMultipartForm(request, { maxFiles: MAX_SWAP_PROBLEM_PHOTOS, tooManyFiles: TEXT.swapProblems.tooManyPhotos(MAX_SWAP_PROBLEM_PHOTOS) });
+        const form = await readMultipartForm(request, {
+          maxFiles: MAX_SWAP_PROBLEM_PHOTOS,
+          tooManyFiles: TEXT.swapProblems.tooManyPhotos({ max: MAX_SWAP_PROBLEM_PHOTOS }),
+        });
         const body = swapProblemBody.safeParse(Object.fromEntries(form.fields));
         if (!body.success) throw badRequest(body.error.issues[0]?.message ?? TEXT.errors.invalidInput);
         return reply.code(201).send({ problem: await problems.report(requireSession(request), request.params.id, body.data, form.files) });

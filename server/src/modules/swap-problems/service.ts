@@ -56,7 +56,7 @@ export class SwapProblemsService {
     const proposal = await this.services.proposals.rowForMember(session, proposalId);
     if (proposal.status !== 'accepted' || !proposal.resolvedAt) throw badRequest(t.notAccepted);
     if (Date.now() - proposal.resolvedAt.getTime() > SWAP_PROBLEM_WINDOW_DAYS * DAY_MS) {
-      throw badRequest(t.tooLate(SWAP_PROBLEM_WINDOW_DAYS));
+      throw badRequest(t.tooLate({ days: SWAP_PROBLEM_WINDOW_DAYS }));
     }
     const photoKeys = (await this.services.images.storeAll('problems', session.userId, photos)).map((image) => image.key);
     const row = await repo.insertProblem(this.db, { proposalId, reporterId: session.userId, reason: body.reason, note: body.note, photoKeys });
@@ -123,7 +123,7 @@ export class SwapProblemsService {
   async dismiss(actor: CurrentUser, problemId: string, reason: string): Promise<void> {
     const { problem, proposal } = await this.caseFor(actor, problemId);
     // Read before the transaction: on PGlite a read outside it would wait for it to end.
-    const itemTitle = (await this.services.proposals.forModeration([proposal.id])).get(proposal.id)?.item.title ?? 'the item';
+    const itemTitle = (await this.services.proposals.forModeration([proposal.id])).get(proposal.id)?.item.title ?? TEXT.notifications.fallbacks.theItem;
     const notices = await this.db.transaction(async (tx) => {
       const closed = await repo.closeProblem(tx, problemId, { status: 'dismissed', resolvedBy: actor.id, resolution: reason });
       if (!closed) throw conflict(t.notOpen);
@@ -140,8 +140,8 @@ export class SwapProblemsService {
         {
           userId: problem.reporterId,
           type: 'system',
-          title: t.dismissedTitle,
-          description: t.dismissedBody(itemTitle, reason),
+          title: () => t.dismissedTitle,
+          description: () => t.dismissedBody({ item: itemTitle, reason }),
           itemId: proposal.itemId,
           proposalId: proposal.id,
           resolved: true,
@@ -179,8 +179,8 @@ export class SwapProblemsService {
         [proposal.senderId, proposal.receiverId].map((userId) => ({
           userId,
           type: 'system' as const,
-          title: t.reversedTitle,
-          description: t.reversedBody(reversal.itemTitle, reason),
+          title: () => t.reversedTitle,
+          description: () => t.reversedBody({ item: reversal.itemTitle, reason }),
           itemId: proposal.itemId,
           relatedId: otherSide(proposal, userId),
           proposalId: proposal.id,

@@ -80,7 +80,7 @@ describe('reporting a problem with a swap', () => {
       .update(proposals)
       .set({ resolvedAt: sql`now() - interval '15 days'` })
       .where(eq(proposals.id, late.proposal.id));
-    expect(errorOf(await reportProblem(late.sender, late.proposal.id))).toBe(TEXT.swapProblems.tooLate(14));
+    expect(errorOf(await reportProblem(late.sender, late.proposal.id))).toBe(TEXT.swapProblems.tooLate({ days: 14 }));
     expect((await app.services.swapProblems.withOpenOrUpheldProblem([late.proposal.id])).has(late.proposal.id)).toBe(false);
   });
 });
@@ -120,7 +120,7 @@ describe('a moderator on a reported swap', () => {
     expect((await get<{ proposal: { status: string } }>(sender, `/api/proposals/${proposal.id}`)).proposal.status).toBe('accepted');
     expect((await notificationsOf(app, receiver))[0]).toMatchObject({
       title: TEXT.swapProblems.dismissedTitle,
-      description: TEXT.swapProblems.dismissedBody(item.title, 'Works as described'),
+      description: TEXT.swapProblems.dismissedBody({ item: item.title, reason: 'Works as described' }),
     });
     expect((await app.services.swapProblems.withOpenOrUpheldProblem([proposal.id])).has(proposal.id)).toBe(false);
     const audit = await get<AuditPage>(moderator, `/api/admin/audit?actorId=${moderator.user.id}`);
@@ -144,7 +144,7 @@ describe('a moderator on a reported swap', () => {
     for (const member of [sender, receiver]) {
       expect((await notificationsOf(app, member))[0]).toMatchObject({
         title: TEXT.swapProblems.reversedTitle,
-        description: TEXT.swapProblems.reversedBody(item.title, 'No-show confirmed'),
+        description: TEXT.swapProblems.reversedBody({ item: item.title, reason: 'No-show confirmed' }),
         proposalId: proposal.id,
       });
       expect((await get<ProposalProblems>(member, `/api/proposals/${proposal.id}/problems`)).reversalReason).toBe('No-show confirmed');
@@ -284,7 +284,7 @@ describe('photos with a problem report', () => {
     const tooMany = await reportWithPhotos(sender, proposal.id, five);
     const notTheirs = await reportWithPhotos(stranger, proposal.id, [await photo()]);
 
-    expect({ status: tooMany.statusCode, message: errorOf(tooMany) }).toEqual({ status: 400, message: TEXT.swapProblems.tooManyPhotos(4) });
+    expect({ status: tooMany.statusCode, message: errorOf(tooMany) }).toEqual({ status: 400, message: TEXT.swapProblems.tooManyPhotos({ max: 4 }) });
     expect(notTheirs.statusCode).toBe(403);
     expect(await fingerprint(app.services.database.db)).toBe(before);
     expect([...storedPhotos(sender), ...storedPhotos(stranger)]).toEqual([]);

@@ -1,13 +1,12 @@
 import { Outlet, useNavigation } from 'react-router';
 import { useUnreadCounts } from '../../api/unread-counts.ts';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { useUnreadInTitle } from '../../lib/document-title.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { WEB_TEXT } from '../../lib/texts.ts';
 import { useRealtime } from '../use-realtime.ts';
 import { MobileBottomBar, MobileTopBar } from './mobile-nav.tsx';
 import { Sidebar } from './sidebar.tsx';
-
-const credits = WEB_TEXT.credits;
 
 export function AppShell() {
   useRealtime();
@@ -36,15 +35,21 @@ export function AppShell() {
       </main>
       <footer className={isDesktop ? 'pb-6 pl-64' : 'pb-24'}>
         <p className="mx-auto w-full max-w-6xl px-4 text-xs text-stone-600 md:px-8">
-          {credits.placesFrom}{' '}
-          <a className="underline hover:text-stone-900" href="https://www.geonames.org/">
-            {credits.geonames}
-          </a>
-          {credits.licensedUnder}{' '}
-          <a className="underline hover:text-stone-900" href="https://creativecommons.org/licenses/by/4.0/">
-            {credits.licence}
-          </a>
-          .
+          <RichText
+            text={WEB_TEXT.credits.places}
+            parts={{
+              link: (label) => (
+                <a className="underline hover:text-stone-900" href="https://www.geonames.org/">
+                  {label}
+                </a>
+              ),
+              licence: (label) => (
+                <a className="underline hover:text-stone-900" href="https://creativecommons.org/licenses/by/4.0/">
+                  {label}
+                </a>
+              ),
+            }}
+          />
         </p>
       </footer>
       {!isDesktop && <MobileBottomBar />}

@@ -19,7 +19,7 @@ export function MemberSummary({ user, showPoints = true }: MemberSummaryProps) {
         </p>
         {showPoints && (
           <p data-testid="points-balance" className="text-sm text-emerald-700">
-            {WEB_TEXT.points(user.points)}
+            {WEB_TEXT.points({ points: user.points })}
           </p>
         )}
       </div>

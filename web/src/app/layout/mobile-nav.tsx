@@ -45,13 +45,13 @@ export function MobileTopBar() {
     <header ref={headerRef} className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur" onKeyDown={closeOnEscape}>
       <div className="flex h-14 items-center justify-between gap-3 px-4">
         <Brand />
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <span
             data-testid="points-balance"
-            className="flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800"
+            className="flex items-center gap-1 whitespace-nowrap rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800"
           >
             <Coins aria-hidden="true" className="size-3.5" />
-            {WEB_TEXT.points(user.points)}
+            {WEB_TEXT.points({ points: user.points })}
           </span>
           <Link
             to="/notifications"

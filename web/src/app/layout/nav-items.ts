@@ -31,24 +31,36 @@ export interface NavItem {
 
 const t = WEB_TEXT.nav;
 
+/** An entry whose label is read each time it is shown, so it is in the language of the moment. */
+function entry(to: string, label: () => string, icon: LucideIcon, options: Pick<NavItem, 'end' | 'badge'> = {}): NavItem {
+  return {
+    to,
+    get label() {
+      return label();
+    },
+    icon,
+    ...options,
+  };
+}
+
 export const PRIMARY_NAV: readonly NavItem[] = [
-  { to: '/', label: t.home, icon: House, end: true },
-  { to: '/marketplace', label: t.marketplace, icon: Store },
-  { to: '/add-item', label: t.addItem, icon: CirclePlus },
-  { to: '/messages', label: t.messages, icon: MessageCircle, badge: 'messages' },
-  { to: '/profile', label: t.profile, icon: UserRound, end: true },
+  entry('/', () => t.home, House, { end: true }),
+  entry('/marketplace', () => t.marketplace, Store),
+  entry('/add-item', () => t.addItem, CirclePlus),
+  entry('/messages', () => t.messages, MessageCircle, { badge: 'messages' }),
+  entry('/profile', () => t.profile, UserRound, { end: true }),
 ];
 
 const SECONDARY_NAV: readonly NavItem[] = [
-  { to: '/notifications', label: t.notifications, icon: Bell, badge: 'notifications' },
-  { to: '/favourites', label: t.favourites, icon: Heart },
-  { to: '/saved-searches', label: t.savedSearches, icon: Search },
-  { to: '/proposals', label: t.proposals, icon: ArrowLeftRight },
-  { to: '/history', label: t.history, icon: History },
-  { to: '/settings', label: t.settings, icon: Settings },
+  entry('/notifications', () => t.notifications, Bell, { badge: 'notifications' }),
+  entry('/favourites', () => t.favourites, Heart),
+  entry('/saved-searches', () => t.savedSearches, Search),
+  entry('/proposals', () => t.proposals, ArrowLeftRight),
+  entry('/history', () => t.history, History),
+  entry('/settings', () => t.settings, Settings),
 ];
 
-const STAFF_NAV: readonly NavItem[] = [...SECONDARY_NAV, { to: '/admin', label: t.admin, icon: ShieldCheck }];
+const STAFF_NAV: readonly NavItem[] = [...SECONDARY_NAV, entry('/admin', () => t.admin, ShieldCheck)];
 
 /** Admin is shown to moderators and admins only; a member never sees that it exists. */
 export function secondaryNav(role: Role): readonly NavItem[] {

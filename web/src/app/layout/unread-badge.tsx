@@ -18,7 +18,7 @@ export function UnreadBadge({ count, kind, variant = 'pill' }: UnreadBadgeProps)
   return (
     <span className={`rounded-full bg-emerald-700 font-semibold text-white ${shape}`} data-testid={`unread-${kind}`}>
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{WEB_TEXT.nav.unread(count)}</span>
+      <span className="sr-only">{WEB_TEXT.nav.unread({ count })}</span>
     </span>
   );
 }

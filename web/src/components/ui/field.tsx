@@ -62,7 +62,7 @@ export function Field({ label, error, hint, id, className = '', maxLength, child
           role={used >= maxLength ? 'status' : undefined}
           className={`text-right text-sm ${used >= maxLength ? 'font-medium text-amber-800' : 'text-stone-600'}`}
         >
-          {used >= maxLength ? WEB_TEXT.common.limitReached(maxLength) : WEB_TEXT.common.charactersUsed(used, maxLength)}
+          {used >= maxLength ? WEB_TEXT.common.limitReached({ max: maxLength }) : WEB_TEXT.common.charactersUsed({ used, max: maxLength })}
         </p>
       )}
       {error && (

@@ -11,7 +11,8 @@ export interface AdminSection {
 
 const t = ADMIN_TEXT.sections;
 
-const SECTIONS: readonly AdminSection[] = [
+// Built on each call, so the labels read in the language shown now.
+const sections = (): readonly AdminSection[] => [
   { to: '/admin', label: t.reports, end: true },
   { to: '/admin/members', label: t.members },
   { to: '/admin/invites', label: t.invites },
@@ -20,5 +21,5 @@ const SECTIONS: readonly AdminSection[] = [
 ];
 
 export function adminSections(role: Role): readonly AdminSection[] {
-  return SECTIONS.filter((section) => !section.adminOnly || role === 'admin');
+  return sections().filter((section) => !section.adminOnly || role === 'admin');
 }

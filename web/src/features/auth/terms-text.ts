@@ -1,53 +1,43 @@
-import { STARTING_POINTS } from '@swapyard/contract';
+import { STARTING_POINTS, text, texts } from '@swapyard/contract';
+import en from './locales/terms.en.json';
 
 /**
  * The community's terms, in plain words. The community rules of the trust and safety work may
  * replace them; until then they say what a member agrees to at registration.
  */
-export const TERMS_TEXT = {
-  heading: 'Terms and Conditions',
-  updated: 'Last updated November 2026',
-  sections: [
-    {
-      title: 'What Swapyard is',
-      body: [
-        'Swapyard is a community where members swap items and services with each other. Swapyard itself sells nothing and is not a party to any swap: every swap is an agreement between the two members who make it.',
-      ],
+export const TERMS_TEXT = texts(
+  'terms',
+  { en, es: () => import('./locales/terms.es.json'), de: () => import('./locales/terms.de.json') },
+  {
+    heading: text(),
+    updated: text(),
+    /** Each section a title and its paragraphs, in the order termsSections shows them. */
+    sections: {
+      about: { title: text(), paragraph1: text() },
+      points: { title: text(), paragraph1: text('points'), paragraph2: text() },
+      listings: { title: text(), paragraph1: text(), paragraph2: text() },
+      swaps: { title: text(), paragraph1: text(), paragraph2: text() },
+      behaviour: { title: text(), paragraph1: text(), paragraph2: text() },
+      data: { title: text(), paragraph1: text() },
     },
-    {
-      title: 'Points',
-      body: [
-        `Every new member starts with ${String(STARTING_POINTS)} points. Points move only when a member accepts a swap proposal that offers them.`,
-        'Points have no cash value. They cannot be bought, sold or exchanged for money, and they end with the account.',
-      ],
-    },
-    {
-      title: 'Listings',
-      body: [
-        'List only what is yours to give, describe it honestly, and use your own pictures. Nothing illegal, dangerous, stolen or counterfeit; no weapons, drugs, medicines, alcohol, tobacco, live animals or adult content.',
-        'A listing with pending proposals that you change or delete withdraws those proposals, so nobody swaps for something other than what they were offered.',
-      ],
-    },
-    {
-      title: 'Swaps and meeting up',
-      body: [
-        'Agree the details in the chat before you accept. Meet in a public place, check an item before you take it, and never send money or personal documents to another member.',
-        'Once a proposal is accepted, the items and points it names change hands in the app at once; handing the items over is up to the two members.',
-      ],
-    },
-    {
-      title: 'Behaviour',
-      body: [
-        'Be kind and honest. No harassment, hate, spam, scams or pressure. Ratings describe the swap, not the person.',
-        'We may remove listings, messages or accounts that break these terms, and may limit how often an account can act to keep the community safe.',
-      ],
-    },
-    {
-      title: 'Your data',
-      body: [
-        'We keep what you give us to run the community: your account, profile, listings, proposals, messages, ratings and points history. Other members see your profile, listings and ratings, and the messages you send them. We never sell your data and send no advertising.',
-      ],
-    },
-  ],
-  backToRegister: 'Back to registration',
-} as const;
+    backToRegister: text(),
+  },
+);
+
+interface TermsSection {
+  title: string;
+  body: readonly string[];
+}
+
+/** The terms' sections in order, read in the language of the moment. */
+export function termsSections(): readonly TermsSection[] {
+  const { about, points, listings, swaps, behaviour, data } = TERMS_TEXT.sections;
+  return [
+    { title: about.title, body: [about.paragraph1] },
+    { title: points.title, body: [points.paragraph1({ points: STARTING_POINTS }), points.paragraph2] },
+    { title: listings.title, body: [listings.paragraph1, listings.paragraph2] },
+    { title: swaps.title, body: [swaps.paragraph1, swaps.paragraph2] },
+    { title: behaviour.title, body: [behaviour.paragraph1, behaviour.paragraph2] },
+    { title: data.title, body: [data.paragraph1] },
+  ];
+}

@@ -1,25 +1,38 @@
+import { text, texts } from '@swapyard/contract';
+import en from './locales/auth.en.json';
+
 /** Texts of the sign-in pages that depend on the community's settings (issue 15). */
-export const AUTH_TEXT = {
-  community: {
-    rulesHeading: 'Community rules',
-    noRules: 'This community has not written rules of its own. The Terms and Conditions apply.',
-    backToRegister: 'Back to sign up',
-    acceptRulesBefore: 'I agree to the ',
-    rulesLink: 'community rules',
-    inviteOnlyHeading: 'This community is invite-only',
-    inviteOnly: 'You can join with an invite link from a member of the community. Ask one of them to send you one.',
-    checkingInvite: 'Checking your invite link...',
-    invitedBy: 'You have been invited to join.',
+export const AUTH_TEXT = texts(
+  'auth',
+  { en, es: () => import('./locales/auth.es.json'), de: () => import('./locales/auth.de.json') },
+  {
+    community: {
+      rulesHeading: text(),
+      noRules: text(),
+      backToRegister: text(),
+      acceptRules: text(),
+      inviteOnlyHeading: text(),
+      inviteOnly: text(),
+      checkingInvite: text(),
+      invitedBy: text(),
+    },
+    /** Issue 16: where a mail's unsubscribe link lands. */
+    unsubscribe: {
+      kinds: {
+        proposals: text(),
+        messages: text(),
+        ratings: text(),
+        community: text(),
+        savedSearches: text(),
+        weeklySummary: text(),
+      },
+      heading: text(),
+      willSwitchOff: text('kind'),
+      unknownLink: text(),
+      confirm: text(),
+      done: text('kind'),
+      failed: text(),
+      preferences: text(),
+    },
   },
-  /** Issue 16: where a mail's unsubscribe link lands. */
-  unsubscribe: {
-    kinds: { proposals: 'proposals', messages: 'messages', ratings: 'ratings', community: 'community notices', savedSearches: 'saved search alerts', weeklySummary: 'the weekly summary' },
-    heading: 'Unsubscribe',
-    willSwitchOff: (kind: string) => `This stops email about ${kind}. You still see them in the app.`,
-    unknownLink: 'This unsubscribe link is not complete. You can choose what you receive in your settings.',
-    confirm: 'Stop these emails',
-    done: (kind: string) => `Done: you will get no more email about ${kind}.`,
-    failed: 'Failed to unsubscribe',
-    preferences: 'Choose which emails you get',
-  },
-} as const;
+);

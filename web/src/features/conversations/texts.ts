@@ -1,37 +1,45 @@
+import { text, texts } from '@swapyard/contract';
+import en from './locales/conversations.en.json';
+
 /** Texts only the conversations screens show, besides TEXT.conversations. */
-export const CONVERSATION_TEXT = {
-  searchPlaceholder: 'Search conversations...',
-  searchLabel: 'Search conversations',
-  itemTag: 'Item',
-  unread: (count: number) => `${String(count)} unread`,
-  loading: 'Loading conversations...',
-  loadingMessages: 'Loading messages...',
-  olderMessages: 'Load older messages',
-  moreConversations: 'Load more conversations',
-  messageLabel: 'Message',
-  messagePlaceholder: 'Type a message...',
-  send: 'Send',
-  attachImage: 'Attach an image',
-  // The photo in a message is a link to its full size: its alt text names where the link goes.
-  openPhoto: 'Photo, open full size',
-  uploading: 'Uploading image',
-  lastSeen: (when: string) => `Last seen ${when}`,
-  offline: 'Offline',
-  backToMessages: 'Back to messages',
-  you: 'You',
-  waiting: 'Waiting to send',
-  noMatches: 'No conversations match your search.',
-  /** Issue 15: the menu on another member's message. */
-  moreActions: 'More',
-  moreActionsFor: (time: string) => `More actions for the message sent at ${time}`,
-  /** Issue 22: a proposal between the two, shown among the messages. */
-  proposalCard: {
-    yourOffer: 'Your offer',
-    offerFrom: (name: string) => `Offer from ${name}`,
-    terms: (offer: string[], item: string) =>
-      offer.length > 0 ? `${offer.join(' and ')} for ${item}` : `Nothing in exchange for ${item}`,
-    open: 'View proposal',
-    counterOffer: 'Counter-offer',
-    loadFailed: 'The proposals between you could not be loaded.',
+export const CONVERSATION_TEXT = texts(
+  'conversations',
+  { en, es: () => import('./locales/conversations.es.json'), de: () => import('./locales/conversations.de.json') },
+  {
+    searchPlaceholder: text(),
+    searchLabel: text(),
+    itemTag: text(),
+    unread: text('count'),
+    loading: text(),
+    loadingMessages: text(),
+    olderMessages: text(),
+    moreConversations: text(),
+    messageLabel: text(),
+    messagePlaceholder: text(),
+    send: text(),
+    attachImage: text(),
+    // The photo in a message is a link to its full size: its alt text names where the link goes.
+    openPhoto: text(),
+    uploading: text(),
+    /** `when` is a relative time or a date, as formatTimeAgo writes it. */
+    lastSeen: text('when'),
+    offline: text(),
+    backToMessages: text(),
+    you: text(),
+    waiting: text(),
+    noMatches: text(),
+    /** Issue 15: the menu on another member's message. */
+    moreActions: text(),
+    moreActionsFor: text('time'),
+    /** Issue 22: a proposal between the two, shown among the messages. */
+    proposalCard: {
+      yourOffer: text(),
+      offerFrom: text('name'),
+      /** `offer` is the offer's parts joined (joinWithAnd), `offerCount` how many there are (0: nothing). */
+      terms: text('offer', 'item', 'offerCount'),
+      open: text(),
+      counterOffer: text(),
+      loadFailed: text(),
+    },
   },
-} as const;
+);

@@ -1,10 +1,17 @@
+import { text, texts } from '@swapyard/contract';
+import en from './locales/dashboard.en.json';
+
 /** Texts only the dashboard shows, kept beside it so the sign-in screen does not download them. */
-export const DASHBOARD_TEXT = {
-  availablePoints: 'Available Points',
-  yourItems: 'Your Items',
-  recentListings: 'Recent Listings',
-  viewAll: 'View all',
-  recentMessages: 'Recent Messages',
-  noMessages: 'No messages yet.',
-  findItems: 'Find items to swap',
-} as const;
+export const DASHBOARD_TEXT = texts(
+  'dashboard',
+  { en, es: () => import('./locales/dashboard.es.json'), de: () => import('./locales/dashboard.de.json') },
+  {
+    availablePoints: text(),
+    yourItems: text(),
+    recentListings: text(),
+    viewAll: text(),
+    recentMessages: text(),
+    noMessages: text(),
+    findItems: text(),
+  },
+);

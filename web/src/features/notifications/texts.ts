@@ -1,17 +1,25 @@
+import { text, texts, type NotificationType, type TextDef } from '@swapyard/contract';
+import en from './locales/notifications.en.json';
+
 /** Texts only the notifications screen shows; SPEC's own words come from the contract's TEXT.notifications. */
-export const NOTIFICATIONS_TEXT = {
-  markAllRead: 'Mark all as read',
-  loading: 'Loading notifications...',
-  loadFailed: 'Failed to load notifications',
-  loadMore: 'Load more',
-  unread: 'Unread',
-  types: {
-    message: 'Message',
-    proposal: 'Proposal',
-    rating: 'Rating',
-    system: 'System',
-    other: 'Other',
-    favourite: 'Favourite',
-    saved_search: 'Saved search',
+export const NOTIFICATIONS_TEXT = texts(
+  'notifications',
+  { en, es: () => import('./locales/notifications.es.json'), de: () => import('./locales/notifications.de.json') },
+  {
+    markAllRead: text(),
+    loading: text(),
+    loadFailed: text(),
+    loadMore: text(),
+    unread: text(),
+    /** Keyed by the notification's type as the API sends it. */
+    types: {
+      message: text(),
+      proposal: text(),
+      rating: text(),
+      system: text(),
+      other: text(),
+      favourite: text(),
+      saved_search: text(),
+    } satisfies Record<NotificationType, TextDef>,
   },
-} as const;
+);

@@ -126,13 +126,13 @@ function InviteRow({ invite }: { invite: InviteSummary }) {
         <div className="flex min-w-0 flex-col gap-1 text-sm text-stone-700">
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone={invite.status === 'active' ? 'success' : invite.status === 'revoked' ? 'warning' : 'neutral'}>{t.status[invite.status]}</Badge>
-            <span className="font-medium text-stone-900">{t.uses(invite.uses, invite.maxUses)}</span>
+            <span className="font-medium text-stone-900">{t.uses({ uses: invite.uses, max: invite.maxUses })}</span>
           </div>
-          <span>{invite.status === 'expired' ? t.expired(expires) : t.expires(expires)}</span>
-          <span className="text-stone-600">{t.createdBy(invite.createdByName, created)}</span>
+          <span>{invite.status === 'expired' ? t.expired({ date: expires }) : t.expires({ date: expires })}</span>
+          <span className="text-stone-600">{invite.createdByName ? t.createdBy({ name: invite.createdByName, date: created }) : t.createdOn({ date: created })}</span>
         </div>
         {invite.status === 'active' && (
-          <Button variant="secondary" loading={revoke.isPending} aria-label={t.revokeLabel(created)} onClick={() => void onRevoke()}>
+          <Button variant="secondary" loading={revoke.isPending} aria-label={t.revokeLabel({ date: created })} onClick={() => void onRevoke()}>
             {t.revoke}
           </Button>
         )}

@@ -7,6 +7,8 @@ import {
   TEXT,
   WELCOME_POINTS_MAX,
   JOIN_MODES,
+  LOCALE_NAMES,
+  LOCALES,
   type CommunitySettings,
 } from '@swapyard/contract';
 import { useForm, useWatch } from 'react-hook-form';
@@ -73,6 +75,13 @@ function SettingsForm({ settings }: { settings: CommunitySettings }) {
           {...register('description')}
         />
         <Input label={t.welcomePointsLabel} hint={t.welcomePointsHint} type="number" inputMode="numeric" min={0} max={WELCOME_POINTS_MAX} step={1} {...register('welcomePoints', number)} />
+        <Select label={t.languageLabel} hint={t.languageHint} {...register('defaultLocale')}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </Select>
       </SectionCard>
       <SectionCard title={t.rulesHeading} description={t.rulesDescription}>
         <Textarea label={t.rulesLabel} hint={t.rulesHint} rows={10} maxLength={COMMUNITY_RULES_MAX_LENGTH} {...register('rules')} />

@@ -30,7 +30,7 @@ export function ConfirmEmailPage() {
   }, [mutate, token]);
 
   return (
-    <AuthLayout heading={t.confirmEmailHeading} footer={<TextLink to="/">{t.continueToApp(community)}</TextLink>}>
+    <AuthLayout heading={t.confirmEmailHeading} footer={<TextLink to="/">{t.continueToApp({ community })}</TextLink>}>
       {confirmMutation.isSuccess && <Alert tone="success">{confirmMutation.data.message}</Alert>}
       {confirmMutation.isError && <Alert tone="error">{errorMessage(confirmMutation.error, TEXT.errors.internal)}</Alert>}
       {confirmMutation.isPending && (

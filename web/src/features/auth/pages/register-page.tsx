@@ -10,6 +10,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useInviteCheck } from '../api/check-invite.ts';
@@ -27,18 +28,20 @@ const registerResolver = lazyZodResolver(
   async () => (await import('@swapyard/contract/auth')).registerBody,
 );
 
-const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, string> = {
-  unknown: TEXT.community.inviteUnknown,
-  expired: TEXT.community.inviteExpired,
-  used_up: TEXT.community.inviteUsedUp,
-  revoked: TEXT.community.inviteRevoked,
+const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, () => string> = {
+  unknown: () => TEXT.community.inviteUnknown,
+  expired: () => TEXT.community.inviteExpired,
+  used_up: () => TEXT.community.inviteUsedUp,
+  revoked: () => TEXT.community.inviteRevoked,
 };
 
-const haveAccount = (
-  <>
-    {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
-  </>
-);
+function HaveAccount() {
+  return (
+    <>
+      {t.haveAccount} <TextLink to="/login">{t.signIn}</TextLink>
+    </>
+  );
+}
 
 /**
  * Sign-up as the community allows it: the form for an open community (or one joining by email
@@ -57,15 +60,15 @@ export function RegisterPage() {
   const waiting = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus !== 'paused';
   if (waiting(community) || (inviteOnly && invite !== undefined && waiting(inviteCheck))) {
     return (
-      <AuthLayout heading={t.registerHeading} footer={haveAccount}>
+      <AuthLayout heading={t.registerHeading} footer={<HaveAccount />}>
         <LoadingState label={invite ? c.checkingInvite : TEXT.shell.loading} className="py-6" />
       </AuthLayout>
     );
   }
   if (inviteOnly && (invite === undefined || (inviteCheck.data !== undefined && inviteCheck.data !== 'active'))) {
     return (
-      <AuthLayout heading={c.inviteOnlyHeading} footer={haveAccount}>
-        {inviteCheck.data !== undefined && inviteCheck.data !== 'active' && <Alert tone="error">{INVITE_REFUSAL[inviteCheck.data]}</Alert>}
+      <AuthLayout heading={c.inviteOnlyHeading} footer={<HaveAccount />}>
+        {inviteCheck.data !== undefined && inviteCheck.data !== 'active' && <Alert tone="error">{INVITE_REFUSAL[inviteCheck.data]()}</Alert>}
         <p className="text-sm text-stone-700">{c.inviteOnly}</p>
       </AuthLayout>
     );
@@ -101,7 +104,7 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
     <AuthLayout
       heading={t.registerHeading}
       tagline={invite ? c.invitedBy : TEXT.account.registerTagline}
-      footer={haveAccount}
+      footer={<HaveAccount />}
     >
       {registerMutation.isError && (
         <Alert tone="error">{errorMessage(registerMutation.error, TEXT.account.registerBannerFallback)}</Alert>
@@ -138,20 +141,28 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
         <Checkbox
           label={
             hasRules ? (
-              <>
-                {c.acceptRulesBefore}
-                {/* A new tab, so what was typed into the form is still there after reading. */}
-                <TextLink to="/rules" target="_blank" rel="noopener">
-                  {c.rulesLink}
-                </TextLink>
-              </>
+              // A new tab, so what was typed into the form is still there after reading.
+              <RichText
+                text={c.acceptRules}
+                parts={{
+                  link: (label) => (
+                    <TextLink to="/rules" target="_blank" rel="noopener">
+                      {label}
+                    </TextLink>
+                  ),
+                }}
+              />
             ) : (
-              <>
-                {t.acceptTermsBefore}
-                <TextLink to="/terms" target="_blank" rel="noopener">
-                  {t.termsLink}
-                </TextLink>
-              </>
+              <RichText
+                text={t.acceptTerms}
+                parts={{
+                  link: (label) => (
+                    <TextLink to="/terms" target="_blank" rel="noopener">
+                      {label}
+                    </TextLink>
+                  ),
+                }}
+              />
             )
           }
           required

@@ -23,10 +23,10 @@ export function UnsubscribePage() {
   return (
     <AuthLayout heading={t.heading} footer={preferences}>
       {!kind && <Alert tone="error">{t.unknownLink}</Alert>}
-      {kind && unsubscribe.isSuccess && <Alert tone="success">{t.done(t.kinds[kind])}</Alert>}
+      {kind && unsubscribe.isSuccess && <Alert tone="success">{t.done({ kind: t.kinds[kind] })}</Alert>}
       {kind && !unsubscribe.isSuccess && (
         <>
-          <p className="text-sm text-stone-700">{t.willSwitchOff(t.kinds[kind])}</p>
+          <p className="text-sm text-stone-700">{t.willSwitchOff({ kind: t.kinds[kind] })}</p>
           {unsubscribe.isError && <Alert tone="error">{errorMessage(unsubscribe.error, t.failed)}</Alert>}
           <Button loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
             {t.confirm}

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { memberInitial, memberName } from '../../../lib/current-user.ts';
 import { CONVERSATION_TEXT } from '../texts.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const dayFormat = () => dateTimeFormat({ month: 'short', day: 'numeric' });
 
 export function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const unread = conversation.unreadCount > 0;
@@ -29,12 +30,12 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
         </span>
         <span className="flex flex-col items-end gap-1">
           <time dateTime={conversation.lastMessageAt} className="text-xs text-stone-500">
-            {dayFormat.format(new Date(conversation.lastMessageAt))}
+            {dayFormat().format(new Date(conversation.lastMessageAt))}
           </time>
           {unread && (
             <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
               <span aria-hidden="true">{conversation.unreadCount}</span>
-              <span className="sr-only">{CONVERSATION_TEXT.unread(conversation.unreadCount)}</span>
+              <span className="sr-only">{CONVERSATION_TEXT.unread({ count: conversation.unreadCount })}</span>
             </span>
           )}
         </span>

@@ -3,8 +3,9 @@ import { Clock } from 'lucide-react';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
 import { MessageMenu } from './message-menu.tsx';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeFormat = () => dateTimeFormat({ hour: '2-digit', minute: '2-digit' });
 
 interface MessageBubbleProps {
   message: ChatMessage;
@@ -16,7 +17,7 @@ interface MessageBubbleProps {
 }
 
 export function MessageBubble({ message, own, waiting = false, onReport }: MessageBubbleProps) {
-  const time = timeFormat.format(new Date(message.createdAt));
+  const time = timeFormat().format(new Date(message.createdAt));
   return (
     <li className={`flex items-start gap-1 ${own ? 'justify-end' : 'justify-start'}`} data-testid="message">
       <div

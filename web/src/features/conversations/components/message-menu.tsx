@@ -41,7 +41,7 @@ export function MessageMenu({ time, onReport }: { time: string; onReport: () => 
         type="button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={CONVERSATION_TEXT.moreActionsFor(time)}
+        aria-label={CONVERSATION_TEXT.moreActionsFor({ time })}
         title={CONVERSATION_TEXT.moreActions}
         onClick={() => {
           setOpen((shown) => !shown);

@@ -15,7 +15,7 @@ export function PresenceLabel({ presence }: { presence: ConversationSummary['oth
   return (
     <span className="text-sm text-stone-600">
       {presence.lastSeenAt
-        ? CONVERSATION_TEXT.lastSeen(formatTimeAgo(presence.lastSeenAt, now))
+        ? CONVERSATION_TEXT.lastSeen({ when: formatTimeAgo(presence.lastSeenAt, now) })
         : CONVERSATION_TEXT.offline}
     </span>
   );

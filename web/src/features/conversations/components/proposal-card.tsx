@@ -9,7 +9,7 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { WEB_TEXT } from '../../../lib/texts.ts';
+import { joinWithAnd, WEB_TEXT } from '../../../lib/texts.ts';
 import { CONVERSATION_TEXT } from '../texts.ts';
 
 const t = CONVERSATION_TEXT.proposalCard;
@@ -19,7 +19,7 @@ export function ProposalCard({ proposal }: { proposal: Proposal }) {
   const headingId = `proposal-${proposal.id}`;
   const mine = proposal.viewerRole === proposal.offeredBy;
   const terms = [
-    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points(proposal.pointsOffer)] : []),
+    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points({ points: proposal.pointsOffer })] : []),
     ...(proposal.offerItem ? [proposal.offerItem.title] : []),
   ];
   return (
@@ -30,11 +30,11 @@ export function ProposalCard({ proposal }: { proposal: Proposal }) {
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id={headingId} className="font-semibold text-stone-900">
-            {mine ? t.yourOffer : t.offerFrom(memberName(proposal[proposal.offeredBy]))}
+            {mine ? t.yourOffer : t.offerFrom({ name: memberName(proposal[proposal.offeredBy]) })}
           </h2>
           <SwapBadge proposal={proposal} />
         </div>
-        <p className="text-sm text-stone-800">{t.terms(terms, proposal.item.title)}</p>
+        <p className="text-sm text-stone-800">{t.terms({ offer: joinWithAnd(terms), item: proposal.item.title, offerCount: terms.length })}</p>
         <p className="text-sm whitespace-pre-line text-stone-700">{proposal.message}</p>
         <p className="text-xs text-stone-600">
           <time dateTime={proposal.createdAt}>{formatDateTime(proposal.createdAt)}</time>

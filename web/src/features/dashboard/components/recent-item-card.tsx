@@ -14,7 +14,7 @@ export function RecentItemCard({ item }: { item: ItemCard }) {
             {item.title}
           </Link>
         </h3>
-        <p className="text-sm font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</p>
+        <p className="text-sm font-semibold text-emerald-700">{WEB_TEXT.points({ points: item.value })}</p>
         <div className="mt-auto flex items-center justify-between gap-2 text-xs text-stone-600">
           <span className="truncate">{item.location}</span>
           <time dateTime={item.createdAt} className="shrink-0">

@@ -27,7 +27,7 @@ export function DashboardPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <PageHeading title={WEB_TEXT.nav.home}>{WEB_TEXT.pages.welcome(firstName(user))}</PageHeading>
+      <PageHeading title={WEB_TEXT.nav.home}>{WEB_TEXT.pages.welcome({ firstName: firstName(user) })}</PageHeading>
       <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard to="/marketplace" label={t.availablePoints} value={user.points} icon={Coins} />
         <StatCard to="/profile" label={t.yourItems} value={profile?.itemCount ?? '…'} icon={Package} />

@@ -37,8 +37,8 @@ function FavouritesList() {
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
-  if (query.isPending) return <LoadingState label={t.loading} className="py-16" />;
-  if (!query.data) return <LoadFailed message={t.loadFailed} onRetry={() => void refetch()} />;
+  if (query.isPending) return <LoadingState label={TEXT.favourites.loading} className="py-16" />;
+  if (!query.data) return <LoadFailed message={TEXT.favourites.loadFailed} onRetry={() => void refetch()} />;
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (

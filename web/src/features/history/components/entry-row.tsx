@@ -1,7 +1,7 @@
 import type { PointEntry } from '@swapyard/contract';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { HISTORY_TEXT } from '../texts.ts';
+import { entryWhat, HISTORY_TEXT } from '../texts.ts';
 
 const t = HISTORY_TEXT;
 
@@ -14,7 +14,7 @@ export function EntryRow({ entry }: { entry: PointEntry }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <p className="font-medium text-stone-900">{t.what(entry)}</p>
+        <p className="font-medium text-stone-900">{entryWhat(entry)}</p>
         <p className="text-xs text-stone-600">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </p>
@@ -28,7 +28,7 @@ export function EntryRow({ entry }: { entry: PointEntry }) {
         <p className={`text-lg font-semibold tabular-nums ${gained ? 'text-emerald-700' : 'text-red-700'}`}>
           {signed(entry.amount)}
         </p>
-        <p className="text-sm text-stone-600">{t.balance(entry.balanceAfter)}</p>
+        <p className="text-sm text-stone-600">{t.balance({ points: entry.balanceAfter })}</p>
       </div>
     </li>
   );

@@ -19,7 +19,7 @@ export function HistoryPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <PageHeading>{WEB_TEXT.pages.history}</PageHeading>
-        <p className="text-stone-600">{t.currentBalance(user.points)}</p>
+        <p className="text-stone-600">{t.currentBalance({ points: user.points })}</p>
       </div>
       <PagedQueryList
         query={query}

@@ -10,7 +10,8 @@ import { ITEMS_TEXT } from '../texts.ts';
 
 const t = ITEMS_TEXT.marketplace;
 
-const SORT_LABELS: Record<MarketplaceSort, string> = { newest: t.newest, nearest: t.nearest };
+/** An order's label, read when shown (the language may have changed): the address keeps the order's English name. */
+const sortLabel = (sort: MarketplaceSort): string => ({ newest: t.newest, nearest: t.nearest })[sort];
 
 /**
  * Within, of and Sort (issue 17), kept in the address like the other filters. The place measured
@@ -42,7 +43,7 @@ export function DistanceFilters() {
         <option value="">{t.anyDistance}</option>
         {DISTANCE_RADII_KM.map((km) => (
           <option key={km} value={String(km)}>
-            {t.kilometres(km)}
+            {t.kilometres({ km })}
           </option>
         ))}
       </Select>
@@ -69,7 +70,7 @@ export function DistanceFilters() {
       >
         {(['newest', 'nearest'] as const).map((value) => (
           <option key={value} value={value} disabled={value === 'nearest' && !placeKnown}>
-            {SORT_LABELS[value]}
+            {sortLabel(value)}
           </option>
         ))}
       </Select>
@@ -80,5 +81,5 @@ export function DistanceFilters() {
 /** What a distance filter leaves out, said under the results: listings with no place cannot be measured. */
 export function UnplacedNote({ count }: { count: number | undefined }) {
   if (!count) return null;
-  return <p className="text-sm text-stone-600">{t.unplaced(count)}</p>;
+  return <p className="text-sm text-stone-600">{t.unplaced({ count })}</p>;
 }

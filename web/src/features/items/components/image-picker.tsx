@@ -113,7 +113,7 @@ export function ImagePicker({ images, onChange, invalid, disabled, inputRef }: I
         }`}
       />
       <p id={hintId} className="text-sm text-stone-600">
-        {t.imagesHint(images.length, MAX_ITEM_IMAGES)}
+        {t.imagesHint({ count: images.length, max: MAX_ITEM_IMAGES })}
       </p>
       {images.length > 0 && (
         <ul ref={listRef} className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -125,12 +125,12 @@ export function ImagePicker({ images, onChange, invalid, disabled, inputRef }: I
                 data-key={image.key}
                 className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
               >
-                <img src={image.previewUrl} alt={t.imageAlt(position)} className="aspect-square w-full object-cover" />
+                <img src={image.previewUrl} alt={t.imageAlt({ position })} className="aspect-square w-full object-cover" />
                 <div className="flex items-center justify-between gap-1 p-1.5">
                   <div className="flex gap-1">
                     <PickerButton
                       action="earlier"
-                      label={t.moveEarlier(position)}
+                      label={t.moveEarlier({ position })}
                       disabled={disabled || index === 0}
                       onClick={() => {
                         move(index, -1);
@@ -140,7 +140,7 @@ export function ImagePicker({ images, onChange, invalid, disabled, inputRef }: I
                     </PickerButton>
                     <PickerButton
                       action="later"
-                      label={t.moveLater(position)}
+                      label={t.moveLater({ position })}
                       disabled={disabled || index === images.length - 1}
                       onClick={() => {
                         move(index, 1);
@@ -151,7 +151,7 @@ export function ImagePicker({ images, onChange, invalid, disabled, inputRef }: I
                   </div>
                   <PickerButton
                     action="remove"
-                    label={t.removeImage(position)}
+                    label={t.removeImage({ position })}
                     disabled={disabled}
                     onClick={() => {
                       remove(index);

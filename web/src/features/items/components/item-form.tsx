@@ -137,7 +137,7 @@ export function ItemForm({ item, submitLabel, cancelTo, onSubmit }: ItemFormProp
           <option value="">{t.selectCategory}</option>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {category}
+              {TEXT.categories[category]}
             </option>
           ))}
         </Select>

@@ -30,7 +30,7 @@ export function ItemGallery({ title, images }: ItemGalleryProps) {
             onClick={() => {
               setViewing(shownIndex);
             }}
-            aria-label={ITEMS_TEXT.detail.openImage(shownIndex + 1, images.length)}
+            aria-label={ITEMS_TEXT.detail.openImage({ position: shownIndex + 1, count: images.length })}
             className="block size-full cursor-zoom-in"
           >
             <img
@@ -52,7 +52,7 @@ export function ItemGallery({ title, images }: ItemGalleryProps) {
             <li key={image.id}>
               <button
                 type="button"
-                aria-label={ITEMS_TEXT.detail.showImage(index + 1)}
+                aria-label={ITEMS_TEXT.detail.showImage({ position: index + 1 })}
                 aria-pressed={image === shown}
                 onClick={() => {
                   setSelected(index);

@@ -1,4 +1,4 @@
-import { CATEGORIES, ITEM_TYPES, marketplaceQuery, TEXT, type ItemType } from '@swapyard/contract';
+import { CATEGORIES, ITEM_TYPES, ITEM_VALUE_MAX, marketplaceQuery, TEXT, type ItemType } from '@swapyard/contract';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,7 +13,8 @@ import { useDebouncedSearchParam } from '../hooks/use-debounced-search-param.ts'
 
 const t = ITEMS_TEXT.marketplace;
 
-const TYPE_LABELS: Record<ItemType, string> = { all: t.typeAll, items: t.typeItems, services: t.typeServices };
+/** A type's label, read when shown (the language may have changed): the address keeps the type's English name. */
+const typeLabel = (type: ItemType): string => ({ all: t.typeAll, items: t.typeItems, services: t.typeServices })[type];
 
 /**
  * Why a points bound typed in the panel does not narrow the list as the member expects: a value
@@ -23,7 +24,8 @@ function pointsProblems(minValue: string, maxValue: string): { min?: string; max
   const min = marketplaceQuery.shape.minValue.safeParse(minValue);
   const max = marketplaceQuery.shape.maxValue.safeParse(maxValue);
   if (!min.success || !max.success) {
-    return { min: min.success ? undefined : t.pointsNotApplied, max: max.success ? undefined : t.pointsNotApplied };
+    const notApplied = t.pointsNotApplied({ max: ITEM_VALUE_MAX });
+    return { min: min.success ? undefined : notApplied, max: max.success ? undefined : notApplied };
   }
   return min.data !== undefined && max.data !== undefined && max.data < min.data ? { max: t.maxBelowMin } : {};
 }
@@ -60,7 +62,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
           <option value="">{TEXT.items.allCategories}</option>
           {CATEGORIES.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {TEXT.categories[name]}
             </option>
           ))}
         </Select>
@@ -105,7 +107,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
                   // Transparent over the whole segment, so the radio itself takes the click.
                   className="absolute inset-0 cursor-pointer opacity-0"
                 />
-                {TYPE_LABELS[value]}
+                {typeLabel(value)}
               </label>
             ))}
           </div>

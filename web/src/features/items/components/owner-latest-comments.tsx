@@ -18,7 +18,7 @@ export function OwnerLatestComments({ ownerId }: { ownerId: string }) {
         <li key={rating.proposalId} data-testid="owner-comment" className="flex flex-col gap-1 rounded-lg bg-stone-50 px-3 py-2 text-sm">
           <span className="flex items-center gap-2 text-stone-600">
             <StarRow filled={rating.stars} />
-            <span className="sr-only">{WEB_TEXT.trust.starsOutOfFive(rating.stars)}</span>
+            <span className="sr-only">{WEB_TEXT.trust.starsOutOfFive({ stars: rating.stars })}</span>
             {memberName(rating.rater)}
           </span>
           <q className="line-clamp-3 text-stone-800 [overflow-wrap:anywhere]">{rating.comment}</q>

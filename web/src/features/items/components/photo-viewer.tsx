@@ -63,11 +63,11 @@ export function PhotoViewer({ title, images, index, onShow, onClose }: PhotoView
         <div className="flex h-full flex-col">
           <div className="flex items-center gap-3 px-4 py-3">
             <h2 id={titleId} className="min-w-0 flex-1 truncate font-semibold [overflow-wrap:anywhere]">
-              {t.heading(title)}
+              {t.heading({ title })}
             </h2>
             {count > 1 && (
               <p className="shrink-0 text-sm text-stone-300" aria-live="polite">
-                {t.position(index! + 1, count)}
+                {t.position({ position: index! + 1, count })}
               </p>
             )}
             <IconButton
@@ -87,7 +87,7 @@ export function PhotoViewer({ title, images, index, onShow, onClose }: PhotoView
           >
             <img
               src={current.url}
-              alt={t.photoAlt(title, index! + 1, count)}
+              alt={t.photoAlt({ title, position: index! + 1, count })}
               width={current.width}
               height={current.height}
               draggable={false}

@@ -22,10 +22,10 @@ function suggestedName(filters: SavedSearchFilters): string {
   const { minValue: min, maxValue: max } = filters;
   const parts = [
     filters.q,
-    filters.category,
+    filters.category && TEXT.categories[filters.category],
     filters.type === 'items' ? ITEMS_TEXT.marketplace.typeItems : filters.type === 'services' ? ITEMS_TEXT.marketplace.typeServices : undefined,
-    min !== undefined && max !== undefined ? t.pointsRange(min, max) : min !== undefined ? t.pointsFrom(min) : max !== undefined ? t.pointsUpTo(max) : undefined,
-    filters.within !== undefined ? t.within(filters.within) : undefined,
+    min !== undefined && max !== undefined ? t.pointsRange({ min, max }) : min !== undefined ? t.pointsFrom({ min }) : max !== undefined ? t.pointsUpTo({ max }) : undefined,
+    filters.within !== undefined ? t.within({ km: filters.within }) : undefined,
   ];
   return parts.filter(Boolean).join(', ').slice(0, SAVED_SEARCH_NAME_MAX_LENGTH);
 }

@@ -63,25 +63,25 @@ function ItemDetails({ item }: { item: ItemDetail }) {
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge>{item.category}</Badge>
+            <Badge>{TEXT.categories[item.category]}</Badge>
             {item.status !== 'available' && <ItemStatusBadge status={item.status} />}
             {hidden && <Badge tone="warning">{ITEMS_TEXT.moderation.hidden}</Badge>}
           </div>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 md:text-3xl">{item.title}</h1>
-          <p className="text-xl font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</p>
+          <p className="text-xl font-semibold text-emerald-700">{WEB_TEXT.points({ points: item.value })}</p>
           <p className="flex items-center gap-1.5 text-stone-700">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
             {item.location}
-            {item.distanceKm !== null && <span className="text-stone-600">· {WEB_TEXT.distanceAway(item.distanceKm)}</span>}
+            {item.distanceKm !== null && <span className="text-stone-600">· {WEB_TEXT.distanceAway({ km: item.distanceKm })}</span>}
           </p>
           <p className="text-sm text-stone-600">
-            <time dateTime={item.createdAt}>{t.posted(formatMonthDayYear(item.createdAt))}</time>
+            <time dateTime={item.createdAt}>{t.posted({ date: formatMonthDayYear(item.createdAt) })}</time>
           </p>
         </div>
 
         {hidden && (
           <p className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            {ITEMS_TEXT.moderation.hiddenNote(item.hiddenReason ?? '')}
+            {ITEMS_TEXT.moderation.hiddenNote({ reason: item.hiddenReason ?? '' })}
           </p>
         )}
 

@@ -17,7 +17,7 @@ export function MemberItemCard({ item }: { item: ItemCard }) {
           </Link>
         </h3>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-          <span className="text-sm font-semibold text-emerald-700">{WEB_TEXT.points(item.value)}</span>
+          <span className="text-sm font-semibold text-emerald-700">{WEB_TEXT.points({ points: item.value })}</span>
           <span className="flex flex-wrap gap-1">
             {item.hiddenReason !== null && <Badge tone="warning">{PROFILES_TEXT.hidden}</Badge>}
             <ItemStatusBadge status={item.status} />

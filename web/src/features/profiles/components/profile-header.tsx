@@ -28,7 +28,7 @@ export function ProfileHeader({ profile, action }: ProfileHeaderProps) {
           </li>
           <li className="flex items-center gap-1.5">
             <Package aria-hidden="true" className="size-4 shrink-0" />
-            {t.itemCount(profile.itemCount)}
+            {t.itemCount({ count: profile.itemCount })}
           </li>
         </ul>
         <MemberTrust profile={profile} />

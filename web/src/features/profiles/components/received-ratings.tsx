@@ -91,7 +91,7 @@ function RatingRow({ rating }: { rating: ReceivedRating }) {
     <li data-testid="received-rating" className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <StarRow filled={rating.stars} />
-        <span className="font-medium text-stone-800">{WEB_TEXT.trust.starsOutOfFive(rating.stars)}</span>
+        <span className="font-medium text-stone-800">{WEB_TEXT.trust.starsOutOfFive({ stars: rating.stars })}</span>
         <MemberLink member={rating.rater} inline>{memberName(rating.rater)}</MemberLink>
         <time dateTime={rating.createdAt} className="text-stone-600">
           {formatDateTime(rating.createdAt)}

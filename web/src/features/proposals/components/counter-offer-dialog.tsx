@@ -60,11 +60,11 @@ export function CounterOfferDialog({ proposal, open, onClose }: CounterOfferDial
   });
 
   return (
-    <Dialog open={open} onClose={close} title={t.counterTitle} description={t.counterBody(proposal.item.title)}>
+    <Dialog open={open} onClose={close} title={t.counterTitle} description={t.counterBody({ item: proposal.item.title })}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex w-full flex-col gap-5">
         <PointsInput
           label={viewerPays ? t.pointsOffered : t.pointsAsked}
-          hint={viewerPays ? t.youHave(user.points) : undefined}
+          hint={viewerPays ? t.youHave({ points: user.points }) : undefined}
           error={errors.pointsOffer?.message}
           {...register('pointsOffer')}
         />

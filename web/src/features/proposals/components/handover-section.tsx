@@ -36,7 +36,7 @@ export function HandoverSection({ proposal }: { proposal: Proposal }) {
           {proposal.completedAt ? t.handover : t.arrangeHandover}
         </h2>
         {proposal.completedAt ? (
-          <p className="font-medium text-emerald-800">{t.completedOn(formatDateTime(proposal.completedAt))}</p>
+          <p className="font-medium text-emerald-800">{t.completedOn({ when: formatDateTime(proposal.completedAt) })}</p>
         ) : (
           <p className="text-sm text-stone-700">{t.handoverIntro}</p>
         )}
@@ -61,7 +61,7 @@ export function HandoverSection({ proposal }: { proposal: Proposal }) {
             {viewerConfirmedAt === null && (
               <ConfirmButton
                 proposalId={proposal.id}
-                question={isSender ? t.confirmReceived(proposal.item.title) : t.confirmHandedOver(proposal.item.title)}
+                question={isSender ? t.confirmReceived({ item: proposal.item.title }) : t.confirmHandedOver({ item: proposal.item.title })}
               />
             )}
           </>
@@ -72,7 +72,7 @@ export function HandoverSection({ proposal }: { proposal: Proposal }) {
 }
 
 function confirmation(at: string | null): string {
-  return at ? t.confirmedOn(formatDateTime(at)) : t.notConfirmed;
+  return at ? t.confirmedOn({ when: formatDateTime(at) }) : t.notConfirmed;
 }
 
 function Arrangement({ handover }: { handover: Handover }) {

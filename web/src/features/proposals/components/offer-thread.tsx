@@ -2,8 +2,7 @@ import type { Proposal, ProposalOffer } from '@swapyard/contract';
 import { Card } from '../../../components/ui/card.tsx';
 import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { WEB_TEXT } from '../../../lib/texts.ts';
-import { PROPOSALS_TEXT } from '../texts.ts';
+import { offerTerms, PROPOSALS_TEXT } from '../texts.ts';
 import { ProposalStatusBadge } from '../../../components/proposal-status-badge.tsx';
 
 const t = PROPOSALS_TEXT;
@@ -11,7 +10,7 @@ const t = PROPOSALS_TEXT;
 /** The negotiation so far, newest first: each offer's terms, who made it and how it ended. */
 export function OfferThread({ proposal, thread }: { proposal: Proposal; thread: ProposalOffer[] }) {
   const nameOf = (offer: ProposalOffer) =>
-    offer.offeredBy === proposal.viewerRole ? t.offeredByYou : t.offeredByOther(memberName(proposal[offer.offeredBy]));
+    offer.offeredBy === proposal.viewerRole ? t.offeredByYou : t.offeredByOther({ name: memberName(proposal[offer.offeredBy]) });
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t.thread}</h2>
@@ -23,10 +22,7 @@ export function OfferThread({ proposal, thread }: { proposal: Proposal; thread: 
               <ProposalStatusBadge status={offer.status} />
             </div>
             <p className="text-sm text-emerald-700">
-              {t.threadTerms([
-                ...(offer.pointsOffer > 0 ? [WEB_TEXT.points(offer.pointsOffer)] : []),
-                ...(offer.offerItem ? [offer.offerItem.title] : []),
-              ])}
+              {t.threadTerms(offerTerms(offer.pointsOffer, offer.offerItem?.title))}
             </p>
             <p className="text-sm whitespace-pre-line text-stone-800">{offer.message}</p>
             <p className="text-xs text-stone-600">

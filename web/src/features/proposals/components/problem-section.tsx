@@ -45,8 +45,8 @@ export function ProblemSection({ proposal }: { proposal: Proposal }) {
         <h2 id={headingId} className="text-lg font-semibold text-stone-900">
           {t.reversedHeading}
         </h2>
-        {proposal.reversedAt && <p className="text-stone-800">{t.reversedOn(formatDateTime(proposal.reversedAt))}</p>}
-        {data?.reversalReason && <p className="text-stone-800">{t.reversedReason(data.reversalReason)}</p>}
+        {proposal.reversedAt && <p className="text-stone-800">{t.reversedOn({ when: formatDateTime(proposal.reversedAt) })}</p>}
+        {data?.reversalReason && <p className="text-stone-800">{t.reversedReason({ reason: data.reversalReason })}</p>}
       </section>
     );
   }
@@ -60,12 +60,12 @@ export function ProblemSection({ proposal }: { proposal: Proposal }) {
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {t.problemHeading}
       </h2>
-      {latest?.status === 'open' && <p className="text-stone-800">{t.problemOpen(t.problemReasons[latest.reason])}</p>}
-      {latest?.status === 'dismissed' && <p className="text-stone-800">{t.problemDismissed(latest.resolution)}</p>}
-      {latest && <ThumbnailLinks images={latest.photos} altOf={t.problemPhoto} />}
+      {latest?.status === 'open' && <p className="text-stone-800">{t.problemOpen({ reason: t.problemReasons[latest.reason] })}</p>}
+      {latest?.status === 'dismissed' && <p className="text-stone-800">{t.problemDismissed({ reason: latest.resolution })}</p>}
+      {latest && <ThumbnailLinks images={latest.photos} altOf={(position) => t.problemPhoto({ position })} />}
       {inWindow && latest?.status !== 'open' && (
         <>
-          <p className="text-sm text-stone-600">{t.problemIntro(SWAP_PROBLEM_WINDOW_DAYS)}</p>
+          <p className="text-sm text-stone-600">{t.problemIntro({ days: SWAP_PROBLEM_WINDOW_DAYS })}</p>
           <Button
             variant="secondary"
             className="self-start"
@@ -109,7 +109,7 @@ function ReportProblemDialog({ proposalId, open, onClose }: { proposalId: string
   const choosePhotos = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     const problems = await Promise.all(chosen.map(imageFileProblem));
-    const problem = problems.find(Boolean) ?? (chosen.length > MAX_SWAP_PROBLEM_PHOTOS ? TEXT.swapProblems.tooManyPhotos(MAX_SWAP_PROBLEM_PHOTOS) : undefined);
+    const problem = problems.find(Boolean) ?? (chosen.length > MAX_SWAP_PROBLEM_PHOTOS ? TEXT.swapProblems.tooManyPhotos({ max: MAX_SWAP_PROBLEM_PHOTOS }) : undefined);
     setPhotoError(problem ?? undefined);
     setPhotos(problem ? [] : chosen);
     if (problem) event.target.value = '';
@@ -160,7 +160,7 @@ function ReportProblemDialog({ proposalId, open, onClose }: { proposalId: string
             setNote(event.target.value);
           }}
         />
-        <Field label={t.problemPhotos} hint={t.problemPhotosHint(photos.length, MAX_SWAP_PROBLEM_PHOTOS)} error={photoError}>
+        <Field label={t.problemPhotos} hint={t.problemPhotosHint({ chosen: photos.length, max: MAX_SWAP_PROBLEM_PHOTOS })} error={photoError}>
           {(control) => (
             <input
               {...control}

@@ -12,7 +12,7 @@ export function ProposalItem({ item }: { item: ItemCard }) {
         <TextLink to={`/item/${item.id}`}>
           {item.title}
         </TextLink>
-        <p className="text-sm text-stone-600">{WEB_TEXT.points(item.value)}</p>
+        <p className="text-sm text-stone-600">{WEB_TEXT.points({ points: item.value })}</p>
       </div>
     </div>
   );

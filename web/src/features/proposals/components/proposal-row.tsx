@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { ItemThumb } from '../../../components/item-thumb.tsx';
 import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { WEB_TEXT } from '../../../lib/texts.ts';
-import { PROPOSALS_TEXT } from '../texts.ts';
+import { offerTerms, PROPOSALS_TEXT } from '../texts.ts';
 import { SwapBadge } from '../../../components/swap-badge.tsx';
 
 const t = PROPOSALS_TEXT;
@@ -13,10 +12,7 @@ const t = PROPOSALS_TEXT;
 export function ProposalRow({ proposal }: { proposal: Proposal }) {
   const isReceiver = proposal.viewerRole === 'receiver';
   const other = isReceiver ? proposal.sender : proposal.receiver;
-  const offer = [
-    ...(proposal.pointsOffer > 0 ? [WEB_TEXT.points(proposal.pointsOffer)] : []),
-    ...(proposal.offerItem ? [proposal.offerItem.title] : []),
-  ];
+  const offer = offerTerms(proposal.pointsOffer, proposal.offerItem?.title);
 
   return (
     <li>
@@ -33,10 +29,10 @@ export function ProposalRow({ proposal }: { proposal: Proposal }) {
           <p className="text-sm text-stone-700">
             {isReceiver ? t.from : t.to} {memberName(other)}
           </p>
-          {offer.length > 0 && <p className="text-sm text-emerald-700">{t.offer(offer)}</p>}
+          {offer.terms !== 'nothing' && <p className="text-sm text-emerald-700">{t.offer(offer)}</p>}
           {proposal.status === 'pending' && (
             <p className="text-sm font-medium text-stone-800">
-              {proposal.viewerRole === proposal.offeredBy ? t.waitingFor(memberName(other)) : t.yourTurn}
+              {proposal.viewerRole === proposal.offeredBy ? t.waitingFor({ name: memberName(other) }) : t.yourTurn}
             </p>
           )}
           <p className="text-xs text-stone-600">

@@ -84,7 +84,7 @@ export function ProposeForm({ itemId }: { itemId: string }) {
       />
       <PointsInput
         label={t.pointsToAdd}
-        hint={t.youHave(user.points)}
+        hint={t.youHave({ points: user.points })}
         error={errors.pointsOffer?.message}
         {...register('pointsOffer')}
       />
@@ -127,7 +127,7 @@ export function OfferItemPicker({ userId, label, error, current = null, ...field
         <option value="">{t.noItem}</option>
         {available.map((item) => (
           <option key={item.id} value={item.id}>
-            {t.offerOption(item.title, item.value)}
+            {t.offerOption({ title: item.title, value: item.value })}
           </option>
         ))}
       </Select>

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { StarRow } from '../../../components/ui/star-row.tsx';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { firstName } from '../../../lib/current-user.ts';
@@ -21,19 +22,20 @@ export function RatingSection({ proposal }: { proposal: Proposal }) {
   const other = proposal.viewerRole === 'sender' ? proposal.receiver : proposal.sender;
   if (!proposal.ratingOpen && proposal.viewerRating === null) {
     // No date while a reported problem waits for a moderator: only the hand-over can open rating then.
+    const opensAt = proposal.ratingOpensAt;
     return (
       <section aria-labelledby={headingId} className="flex flex-col gap-1">
         <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-          {t.rate(firstName(other))}
+          {t.rate({ firstName: firstName(other) })}
         </h2>
         <p className="text-sm text-stone-700">
-          {proposal.ratingOpensAt ? (
-            <>
-              {t.ratingOpens(firstName(other))}{' '}
-              <time dateTime={proposal.ratingOpensAt}>{formatDateTime(proposal.ratingOpensAt)}</time>.
-            </>
+          {opensAt ? (
+            <RichText
+              text={t.ratingOpens({ name: firstName(other), date: formatDateTime(opensAt) })}
+              parts={{ time: (date) => <time dateTime={opensAt}>{date}</time> }}
+            />
           ) : (
-            t.ratingAfterHandover(firstName(other))
+            t.ratingAfterHandover({ name: firstName(other) })
           )}
         </p>
       </section>
@@ -43,7 +45,7 @@ export function RatingSection({ proposal }: { proposal: Proposal }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-        {t.rate(firstName(other))}
+        {t.rate({ firstName: firstName(other) })}
       </h2>
       {proposal.viewerRating === null ? (
         <RatingForm proposalId={proposal.id} rateeId={other.id} labelledBy={headingId} />
@@ -51,7 +53,7 @@ export function RatingSection({ proposal }: { proposal: Proposal }) {
         <div className="flex flex-col gap-1 text-sm text-stone-700">
           <p className="flex items-center gap-2">
             <StarRow filled={proposal.viewerRating.stars} />
-            {t.youRated(proposal.viewerRating.stars)}
+            {t.youRated({ stars: proposal.viewerRating.stars })}
           </p>
           {proposal.viewerRating.comment && (
             <blockquote data-testid="own-rating-comment" className="border-l-2 border-stone-300 pl-3 whitespace-pre-line">
@@ -128,7 +130,7 @@ function RatingForm({ proposalId, rateeId, labelledBy }: RatingFormProps) {
                 className="absolute inset-0 m-0 size-full cursor-pointer opacity-0"
               />
               <Star aria-hidden="true" className={starClass(stars !== null && value <= stars)} />
-              <span className="sr-only">{t.stars(value)}</span>
+              <span className="sr-only">{t.stars({ stars: value })}</span>
             </label>
           ))}
         </div>

@@ -84,7 +84,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
         </p>
         {proposal.status === 'pending' && (
           <p className="font-medium text-stone-800">
-            {proposal.viewerRole === proposal.offeredBy ? t.waitingFor(memberName(other)) : t.yourTurn}
+            {proposal.viewerRole === proposal.offeredBy ? t.waitingFor({ name: memberName(other) }) : t.yourTurn}
           </p>
         )}
         {proposal.counteredById && (
@@ -101,7 +101,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             onClick={() => openConversation.mutate({ otherUserId: other.id, itemId: proposal.item.id })}
           >
             <MessageCircle aria-hidden="true" className="size-4" />
-            {t.openConversation(memberName(other))}
+            {t.openConversation({ name: memberName(other) })}
           </Button>
         )}
       </header>
@@ -117,7 +117,7 @@ function ProposalView({ proposal }: { proposal: Proposal }) {
             <p className="text-sm text-stone-600">{t.noItemOffered}</p>
           )}
           {proposal.pointsOffer > 0 && (
-            <p className="mt-3 text-lg font-semibold text-emerald-700">{WEB_TEXT.points(proposal.pointsOffer)}</p>
+            <p className="mt-3 text-lg font-semibold text-emerald-700">{WEB_TEXT.points({ points: proposal.pointsOffer })}</p>
           )}
         </Section>
       </div>

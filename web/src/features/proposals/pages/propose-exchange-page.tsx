@@ -86,7 +86,7 @@ function TargetAndForm({ item }: { item: ItemDetail }) {
           <p className="text-sm text-stone-600">{t.targetItem}</p>
           <h2 className="text-lg font-semibold text-stone-900">{item.title}</h2>
           <p className="text-sm text-stone-600">
-            {WEB_TEXT.points(item.value)} · {memberName(item.owner)}
+            {WEB_TEXT.points({ points: item.value })} · {memberName(item.owner)}
           </p>
         </div>
       </div>

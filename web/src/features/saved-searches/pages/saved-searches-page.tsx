@@ -71,8 +71,8 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
             {search.name}
           </h2>
           <div className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
-            {search.newMatches > 0 ? <Badge tone="success">{t.newMatches(search.newMatches)}</Badge> : <span>{t.noNewMatches}</span>}
-            {search.place && search.filters.within !== null && <span>{t.near(search.place.name, search.filters.within)}</span>}
+            {search.newMatches > 0 ? <Badge tone="success">{t.newMatches({ count: search.newMatches })}</Badge> : <span>{t.noNewMatches}</span>}
+            {search.place && search.filters.within !== null && <span>{t.near({ place: search.place.name, km: search.filters.within })}</span>}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">

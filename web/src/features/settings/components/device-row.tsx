@@ -20,7 +20,7 @@ export function DeviceRow({ device, onSignOut, signingOut }: DeviceRowProps) {
       {/* Wide enough for its dates on one line each: on a phone the button goes below instead. */}
       <div className="flex min-w-56 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
-          <span id={nameId}>{t.deviceName(device.browser ?? t.unknownBrowser, device.os ?? t.unknownSystem)}</span>
+          <span id={nameId}>{t.deviceName({ browser: device.browser ?? t.unknownBrowser, os: device.os ?? t.unknownSystem })}</span>
           {device.current && <Badge tone="success">{t.thisDevice}</Badge>}
         </p>
         <dl className="flex flex-col text-xs text-stone-600 sm:flex-row sm:gap-x-4">

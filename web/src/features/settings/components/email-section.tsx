@@ -40,7 +40,7 @@ export function EmailSection() {
       return;
     }
     reset(EMPTY);
-    toast.success(t.sent(values.email));
+    toast.success(t.sent({ email: values.email }));
   });
 
   const cancel = async () => {
@@ -66,7 +66,7 @@ export function EmailSection() {
         >
           <div className="flex flex-col gap-0.5">
             <p className="font-semibold">{t.pendingTitle}</p>
-            <p className="break-all">{t.pendingBody(pending.email)}</p>
+            <p className="break-all">{t.pendingBody({ email: pending.email })}</p>
           </div>
           <Button variant="secondary" loading={cancelMutation.isPending} onClick={() => void cancel()} className="shrink-0">
             {t.cancel}

@@ -7,6 +7,7 @@ import { DataSection } from '../components/data-section.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { DevicesSection } from '../components/devices-section.tsx';
 import { EmailSection } from '../components/email-section.tsx';
+import { LanguageSection } from '../components/language-section.tsx';
 import { NotificationsSection } from '../components/notifications-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 
@@ -24,6 +25,7 @@ export function SettingsPage() {
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeading>{WEB_TEXT.nav.settings}</PageHeading>
+      <LanguageSection />
       <PasswordSection />
       <EmailSection />
       <NotificationsSection ref={notifications} />

@@ -3,14 +3,16 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { PagedQueryList } from '../../../../components/ui/paged-list.tsx';
+import { RichText } from '../../../../components/ui/rich-text.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
 import { usePageTitle } from '../../../../lib/document-title.ts';
 import { AdminSection } from '../../components/admin-section.tsx';
 import { ADMIN_TEXT } from '../../texts.ts';
 import { useAuditLog } from '../api/list-audit.ts';
+import { dateTimeFormat } from '../../../../lib/intl.ts';
 
 const t = ADMIN_TEXT.audit;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const UUID = /^[0-9a-f-]{36}$/;
 
 /** /admin/audit: every action, newest first; the filters live in the address, so a filtered view can be shared. */
@@ -103,14 +105,22 @@ function AuditRow({
   return (
     <li className="flex flex-col gap-1.5 rounded-xl border border-stone-200 bg-white p-4 text-sm shadow-sm">
       <p className="text-stone-900">
-        <span className="font-semibold">{entry.actorName}</span> {t.actions[entry.action]}{' '}
-        {entry.targetType === 'item' ? (
-          <Link to={`/item/${entry.targetId}`} className="font-medium text-emerald-800 hover:underline">
-            {entry.targetLabel}
-          </Link>
-        ) : (
-          <span className="font-medium">{entry.targetLabel}</span>
-        )}
+        {/* The sentence gives only where the names go: they are drawn from the entry itself, so nothing in them
+            (a message's line breaks, a "<" in a title) is taken for the sentence's markup. */}
+        <RichText
+          text={t.actions[entry.action]({ actor: '', target: '' })}
+          parts={{
+            actor: () => <span className="font-semibold">{entry.actorName}</span>,
+            target: () =>
+              entry.targetType === 'item' ? (
+                <Link to={`/item/${entry.targetId}`} className="font-medium text-emerald-800 hover:underline">
+                  {entry.targetLabel}
+                </Link>
+              ) : (
+                <span className="font-medium">{entry.targetLabel}</span>
+              ),
+          }}
+        />
       </p>
       {entry.reason && (
         <p className="whitespace-pre-line text-stone-700">
@@ -118,7 +128,7 @@ function AuditRow({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-stone-600">
-        <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+        <time dateTime={entry.createdAt}>{when().format(new Date(entry.createdAt))}</time>
         {targetUserId && !filteredByMember && (
           <button
             type="button"

@@ -61,7 +61,7 @@ export function SuspensionDialog({ action, open, onClose, memberId, memberName }
     <Dialog
       open={open}
       onClose={close}
-      title={suspending ? t.suspendTitle(memberName) : t.liftTitle(memberName)}
+      title={suspending ? t.suspendTitle({ name: memberName }) : t.liftTitle({ name: memberName })}
       description={suspending ? t.suspendBody : t.liftBody}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex w-full flex-col gap-5">

@@ -37,7 +37,7 @@ export function MemberDetailPage() {
 const staffName = (person: Suspension['by']) => person?.displayName ?? t.formerStaff;
 
 function suspendedUntil(suspension: Suspension): string {
-  return suspension.endsAt ? t.suspendedUntil(formatDateTime(suspension.endsAt)) : t.suspendedIndefinitely;
+  return suspension.endsAt ? t.suspendedUntil({ date: formatDateTime(suspension.endsAt) }) : t.suspendedIndefinitely;
 }
 
 function MemberCard({ member }: { member: MemberDetail }) {
@@ -67,7 +67,7 @@ function MemberCard({ member }: { member: MemberDetail }) {
             <>
               <dt className="font-medium text-stone-600">{t.status}</dt>
               <dd className="text-stone-900">
-                {suspendedUntil(active)} {t.suspendedBy(staffName(active.by))}
+                {suspendedUntil(active)} {t.suspendedBy({ name: staffName(active.by) })}
               </dd>
               <dt className="font-medium text-stone-600">{t.reason}</dt>
               <dd className="whitespace-pre-line text-stone-900">{active.reason}</dd>
@@ -110,12 +110,14 @@ function MemberCard({ member }: { member: MemberDetail }) {
             {member.suspensions.map((suspension) => (
               <li key={suspension.id} className="rounded-xl border border-stone-200 bg-white p-4 text-sm">
                 <p className="font-medium text-stone-900">
-                  {t.historyEntry(formatDateTime(suspension.startsAt), suspension.endsAt && formatDateTime(suspension.endsAt))}{' '}
-                  {t.suspendedBy(staffName(suspension.by))}
+                  {suspension.endsAt
+                    ? t.historyEntry({ from: formatDateTime(suspension.startsAt), to: formatDateTime(suspension.endsAt) })
+                    : t.historyEntryOpen({ from: formatDateTime(suspension.startsAt) })}{' '}
+                  {t.suspendedBy({ name: staffName(suspension.by) })}
                 </p>
                 <p className="mt-1 whitespace-pre-line text-stone-700">{suspension.reason}</p>
                 {suspension.liftedAt && (
-                  <p className="mt-1 text-stone-600">{t.liftedOn(formatDateTime(suspension.liftedAt), staffName(suspension.liftedBy))}</p>
+                  <p className="mt-1 text-stone-600">{t.liftedOn({ date: formatDateTime(suspension.liftedAt), name: staffName(suspension.liftedBy) })}</p>
                 )}
               </li>
             ))}

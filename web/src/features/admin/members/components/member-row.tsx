@@ -32,7 +32,7 @@ export function MemberRow({ member, canChangeRoles }: { member: AdminMember; can
     } finally {
       close();
     }
-    toast.success(t.changed(member.displayName, role));
+    toast.success(t.changed({ name: member.displayName, role }));
   };
 
   return (
@@ -42,12 +42,12 @@ export function MemberRow({ member, canChangeRoles }: { member: AdminMember; can
           {member.displayName}
         </TextLink>
         <p className="truncate text-sm text-stone-600">{member.email}</p>
-        <p className="text-xs text-stone-600">{t.joined(formatMonthDayYear(member.createdAt))}</p>
+        <p className="text-xs text-stone-600">{t.joined({ date: formatMonthDayYear(member.createdAt) })}</p>
       </div>
       {canChangeRoles ? (
         <>
           <label htmlFor={roleId} className="sr-only">
-            {t.roleLabel(member.displayName)}
+            {t.roleLabel({ name: member.displayName })}
           </label>
           <select
             id={roleId}
@@ -71,7 +71,7 @@ export function MemberRow({ member, canChangeRoles }: { member: AdminMember; can
       <Dialog
         open={proposed !== null}
         onClose={close}
-        title={proposed ? t.confirmTitle(member.displayName, proposed) : ''}
+        title={proposed ? t.confirmTitle({ name: member.displayName, role: proposed }) : ''}
         description={proposed ? t.confirmBody[proposed] : ''}
       >
         <Button variant="secondary" autoFocus disabled={changeRole.isPending} onClick={close}>

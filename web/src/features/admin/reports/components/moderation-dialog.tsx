@@ -7,12 +7,16 @@ import { useModerate, type ModerationAction, type ModerationInput } from '../api
 
 const t = ADMIN_TEXT.queue;
 
-const DONE: Record<ModerationAction, string> = {
-  dismiss: TEXT.moderation.dismissed,
-  hide: TEXT.moderation.hidden,
-  remove: TEXT.moderation.removed,
-  warn: TEXT.moderation.warned,
-};
+/** What the toast says once an action is done, read then, in the language shown then. */
+function done(action: ModerationAction): string {
+  const texts: Record<ModerationAction, string> = {
+    dismiss: TEXT.moderation.dismissed,
+    hide: TEXT.moderation.hidden,
+    remove: TEXT.moderation.removed,
+    warn: TEXT.moderation.warned,
+  };
+  return texts[action];
+}
 
 interface ModerationDialogProps {
   /** The action asked for; null while the dialog is closed. */
@@ -42,7 +46,7 @@ export function ModerationDialog({ target, onClose }: ModerationDialogProps) {
           toast.error(errorMessage(failure, t.failed));
           return false;
         }
-        toast.success(DONE[target.action]);
+        toast.success(done(target.action));
         return true;
       }}
     />

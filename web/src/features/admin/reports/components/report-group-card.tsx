@@ -8,9 +8,10 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { memberInitial, memberName } from '../../../../lib/current-user.ts';
 import { ADMIN_TEXT } from '../../texts.ts';
 import type { ModerationAction } from '../api/use-moderate.ts';
+import { dateTimeFormat } from '../../../../lib/intl.ts';
 
 const t = ADMIN_TEXT.queue;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 interface ReportGroupCardProps {
   group: ReportGroup;
@@ -32,9 +33,9 @@ export function ReportGroupCard({ group, onAction }: ReportGroupCardProps) {
         <h3 id={headingId} className="font-semibold text-stone-900">
           {t.kinds[group.targetType]}
         </h3>
-        <Badge tone="warning">{t.reportCount(group.count)}</Badge>
+        <Badge tone="warning">{t.reportCount({ count: group.count })}</Badge>
         <time dateTime={group.latestAt} className="text-sm text-stone-600">
-          {when.format(new Date(group.latestAt))}
+          {when().format(new Date(group.latestAt))}
         </time>
       </div>
 
@@ -48,7 +49,7 @@ export function ReportGroupCard({ group, onAction }: ReportGroupCardProps) {
           <Avatar photoUrl={group.member.photoUrl} initial={memberInitial(group.member)} className="size-7 text-xs" />
           {memberName(group.member)}
         </Link>
-        {group.member.role !== 'member' && <Badge>{group.member.role}</Badge>}
+        {group.member.role !== 'member' && <Badge>{t.roleBadge({ role: group.member.role })}</Badge>}
       </p>
 
       <div className="flex flex-col gap-1.5">
@@ -104,11 +105,11 @@ function Target({ group }: { group: ReportGroup }) {
             {listing.title}
           </Link>
         </p>
-        {listing.hiddenReason !== null && <p className="text-sm text-amber-900">{t.hiddenAlready(listing.hiddenReason)}</p>}
+        {listing.hiddenReason !== null && <p className="text-sm text-amber-900">{t.hiddenAlready({ reason: listing.hiddenReason })}</p>}
         {listing.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-700">{listing.description}</p>}
         <ThumbnailLinks
           images={listing.images}
-          altOf={(position) => t.photoOf(listing.title, position)}
+          altOf={(position) => t.photoOf({ title: listing.title, position })}
         />
       </div>
     );
@@ -124,7 +125,7 @@ function Target({ group }: { group: ReportGroup }) {
           >
             <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
               <span className="font-medium text-stone-800">{message.senderName}</span>
-              <time dateTime={message.createdAt}>{when.format(new Date(message.createdAt))}</time>
+              <time dateTime={message.createdAt}>{when().format(new Date(message.createdAt))}</time>
               {message.reported && <span className="font-semibold text-red-800">{t.reported}</span>}
             </p>
             {message.imageUrl && <img src={message.imageUrl} alt="" className="mt-1 max-h-40 rounded-md object-contain" />}

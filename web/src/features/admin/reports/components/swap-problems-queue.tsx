@@ -10,15 +10,27 @@ import { PagedQueryList } from '../../../../components/ui/paged-list.tsx';
 import { TEXT } from '@swapyard/contract';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { memberName } from '../../../../lib/current-user.ts';
-import { WEB_TEXT } from '../../../../lib/texts.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { AdminSection } from '../../components/admin-section.tsx';
 import { ADMIN_TEXT } from '../../texts.ts';
 import { useDecideSwapProblem, type SwapProblemDecision } from '../api/decide-swap-problem.ts';
 import { useSwapProblemQueue } from '../api/list-swap-problems.ts';
+import { dateTimeFormat } from '../../../../lib/intl.ts';
 
 const t = ADMIN_TEXT.swapProblems;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Ben gave 25 points and a lamp to Ann.": the item only when one was offered. */
+function terms(sender: string, receiver: string, points: number, offered: string | undefined): string {
+  return offered ? t.termsWithItem({ sender, receiver, points, offered }) : t.terms({ sender, receiver, points });
+}
+
+/** One offer of the thread: who, what, and how it ended (its stored status, which the message names). */
+function offerLine(by: string, offer: ProposalOffer): string {
+  const { pointsOffer: points, status } = offer;
+  const offered = offer.offerItem?.title;
+  return offered ? t.offerLineWithItem({ by, points, offered, status }) : t.offerLine({ by, points, status });
+}
 
 /** The open problems with swaps, each with its proposal thread, Dismiss and Reverse swap. */
 export function SwapProblemsQueue() {
@@ -60,25 +72,25 @@ function SwapProblemCard({ problem, onDecide }: { problem: SwapProblemCase; onDe
     <li aria-labelledby={headingId} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="font-semibold text-stone-900">
-          {t.swap(proposal.item.title)}
+          {t.swap({ item: proposal.item.title })}
         </h3>
         <Badge tone="warning">{t.reasons[problem.reason]}</Badge>
         <time dateTime={problem.createdAt} className="text-sm text-stone-600">
-          {when.format(new Date(problem.createdAt))}
+          {when().format(new Date(problem.createdAt))}
         </time>
       </div>
-      <p className="text-sm text-stone-700">{t.reportedBy(memberName(problem.reporter))}</p>
+      <p className="text-sm text-stone-700">{t.reportedBy({ name: memberName(problem.reporter) })}</p>
       {problem.note && <p className="text-sm whitespace-pre-line text-stone-800">{problem.note}</p>}
-      <ThumbnailLinks images={problem.photos} altOf={(position) => t.photoOf(memberName(problem.reporter), position)} />
+      <ThumbnailLinks images={problem.photos} altOf={(position) => t.photoOf({ name: memberName(problem.reporter), position })} />
       <p className="text-sm text-stone-700">
-        {t.terms(memberName(proposal.sender), memberName(proposal.receiver), WEB_TEXT.points(proposal.pointsOffer), proposal.offerItem?.title ?? null)}
+        {terms(memberName(proposal.sender), memberName(proposal.receiver), proposal.pointsOffer, proposal.offerItem?.title)}
       </p>
       <div className="flex flex-col gap-1.5">
         <h4 className="text-sm font-medium text-stone-800">{t.thread}</h4>
         <ol className="flex flex-col gap-1 text-sm text-stone-700">
           {proposal.thread.map((offer) => (
             <li key={offer.id}>
-              {t.offerLine(nameOf(offer.offeredBy), WEB_TEXT.points(offer.pointsOffer), offer.offerItem?.title ?? null, offer.status)}
+              {offerLine(nameOf(offer.offeredBy), offer)}
               {offer.message && <span className="block whitespace-pre-line text-stone-600">{offer.message}</span>}
             </li>
           ))}
@@ -123,7 +135,7 @@ function DecisionDialog({
       open={target !== null}
       onClose={onClose}
       title={reversing ? t.reverseTitle : t.dismissTitle}
-      description={reversing ? t.reverseBody(WEB_TEXT.points(target.problem.proposal.pointsOffer)) : t.dismissBody}
+      description={reversing ? t.reverseBody({ points: target.problem.proposal.pointsOffer }) : t.dismissBody}
       label={t.reason}
       confirmLabel={reversing ? t.reverse : t.dismiss}
       danger={reversing}
@@ -137,7 +149,7 @@ function DecisionDialog({
           toast.error(errorMessage(failure, t.failed));
           return false;
         }
-        if (answer && answer.shortfall > 0) toast.success(t.reversedWithShortfall(WEB_TEXT.points(answer.shortfall)));
+        if (answer && answer.shortfall > 0) toast.success(t.reversedWithShortfall({ shortfall: answer.shortfall }));
         else toast.success(target.decision === 'reverse' ? TEXT.swapProblems.reversed : TEXT.swapProblems.dismissed);
         return true;
       }}
