@@ -104,6 +104,31 @@ describe('catalogues fetched as the web build makes them, English included', () 
     expect(fetched).toEqual(['fixture-first.es', 'fixture-first.de', 'fixture-later.de']);
   });
 
+  it("shows the account's language when /me answers before the page's first language has arrived", async () => {
+    const { language, currentUserQuery } = await pageLoad(['en']);
+    const contract = await import('@swapyard/contract');
+    let englishArrives = () => {};
+    const FIXTURE = contract.texts(
+      'fixture-slow',
+      {
+        en: () => new Promise((resolve) => (englishArrives = () => resolve({ default: { 'fixture-slow.greeting': 'Welcome' } }))),
+        es: async () => ({ default: { 'fixture-slow.greeting': 'Bienvenida' } }),
+        de: async () => ({ default: { 'fixture-slow.greeting': 'Willkommen' } }),
+      },
+      { greeting: contract.text() },
+    );
+    const queryClient = new QueryClient();
+    language.followAccountLanguage(queryClient);
+    const started = language.startLanguage();
+    queryClient.setQueryData(currentUserQuery.queryKey, signedInMember({ locale: 'de' }));
+    await vi.waitFor(() => expect(FIXTURE.greeting).toBe('Willkommen'));
+
+    englishArrives();
+    await started;
+    expect(document.documentElement.lang).toBe('de');
+    expect(FIXTURE.greeting).toBe('Willkommen');
+  });
+
   it("opens in English when the language's catalogues cannot be fetched", async () => {
     const { language } = await pageLoad(['de']);
     const contract = await import('@swapyard/contract');

@@ -15,6 +15,7 @@ import { useSyncExternalStore } from 'react';
 import { currentUserQuery } from './current-user.ts';
 
 let active: Locale = DEFAULT_LOCALE;
+let latestWish: Locale | undefined;
 const listeners = new Set<() => void>();
 setLocaleSource(() => active);
 
@@ -56,7 +57,11 @@ export async function switchLanguage(locale: Locale): Promise<void> {
 
 /** Once the language's catalogues for every part of the app loaded so far are in (a failed download changes nothing). */
 async function show(locale: Locale): Promise<void> {
+  latestWish = locale;
   await loadLocale(locale);
+  // A later wish came while this one loaded (the account's language, answered before the page's first
+  // language arrived): the later one is shown, whichever finishes loading first.
+  if (latestWish !== locale) return;
   // Pages loaded from now on fetch this language's texts only.
   keepOnlyLocale(locale);
   document.documentElement.lang = locale;
