@@ -1,8 +1,9 @@
-import { LOCALE_NAMES, LOCALES, isLocale } from '@swapyard/contract';
+import { isLocale } from '@swapyard/contract';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { switchLanguage, useLanguage } from '../../../lib/language.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { LanguageOptions } from '../../../components/ui/language-options.tsx';
 
 /**
  * The language before signing in, each in its own name, so a visitor shown the wrong one finds theirs.
@@ -23,11 +24,7 @@ export function LanguagePicker() {
         }}
         className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900"
       >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {LOCALE_NAMES[locale]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </label>
   );
