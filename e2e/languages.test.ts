@@ -72,7 +72,7 @@ describe.each([
 
     await ana.page.goto('/messages');
     await ana.page.getByRole('main').locator('a[href^="/chat/"]').first().click();
-    await ana.page.getByRole('main').getByText(greeting).waitFor();
+    await ana.page.getByRole('main').getByText(greeting, { exact: true }).waitFor();
   });
 });
 
