@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { PHONE, toast, UI_WAIT, useBrowsers } from './fixtures/browser.ts';
 import { pngFile } from './fixtures/items.ts';
 import { inLanguage } from './fixtures/language.ts';
-import { fillRegisterForm, newMember, registerSignedIn } from './fixtures/members.ts';
+import { fillRegisterForm, newMember, registerSignedIn, signIn } from './fixtures/members.ts';
 import { choosePlace } from './fixtures/places.ts';
 import { useServer } from './fixtures/server.ts';
 
@@ -72,6 +72,24 @@ describe.each([
 
     await ana.page.goto('/messages');
     await ana.page.getByRole('main').locator('a[href^="/chat/"]').first().click();
-    await ana.page.getByRole('main').getByText(greeting).waitFor();
+    await ana.page.getByRole('main').getByText(greeting, { exact: true }).waitFor();
   });
+});
+
+test('a visitor whose browser asks for English picks German before signing up: the page changes at once, and the new account keeps it', async () => {
+  const say = inLanguage('de');
+  const visitor = await openBrowser({ viewport: PHONE });
+  const member = newMember({ displayName: 'Dora Example' });
+  await visitor.page.goto('/register');
+  await visitor.page.getByLabel('Language').selectOption('de');
+  await expect.poll(() => visitor.page.locator('html').getAttribute('lang'), UI_WAIT).toBe('de');
+  await fillRegisterForm(visitor.page, member, member.password, say);
+  await visitor.page.getByRole('button', { name: say('Create Account') }).click();
+  await toast(visitor.page, say('Registration successful!')).waitFor();
+
+  // Elsewhere, in a browser that asks for English, the account opens in German.
+  const elsewhere = await openBrowser();
+  await signIn(elsewhere.context, server().baseURL, member);
+  await elsewhere.page.goto('/dashboard');
+  await expect.poll(() => elsewhere.page.locator('html').getAttribute('lang'), UI_WAIT).toBe('de');
 });

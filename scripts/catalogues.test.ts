@@ -58,8 +58,9 @@ const catalogues = new Map<string, Record<Locale, Catalogue>>();
 beforeAll(async () => {
   for (const file of textsModules) await import(pathToFileURL(file).href);
   for (const namespace of textNamespaces()) {
-    const [es, de] = await Promise.all([namespace.sources.es(), namespace.sources.de()]);
-    catalogues.set(namespace.name, { en: namespace.sources.en, es: es.default, de: de.default });
+    const { en } = namespace.sources;
+    const [english, es, de] = await Promise.all([typeof en === 'function' ? en() : { default: en }, namespace.sources.es(), namespace.sources.de()]);
+    catalogues.set(namespace.name, { en: english.default, es: es.default, de: de.default });
   }
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appVersion } from './build/app-version.ts';
-import { compiledCatalogues } from './build/compiled-catalogues.ts';
+import { compiledCatalogues, lazyEnglishCatalogues } from './build/compiled-catalogues.ts';
 import { precompress } from './build/precompress.ts';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +20,7 @@ const reactRouterProduction = path.join(
 export default defineConfig(({ command }) => ({
   plugins: [
     compiledCatalogues(),
+    lazyEnglishCatalogues(),
     react(),
     tailwindcss(),
     appVersion(),
@@ -45,14 +46,15 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // Left alone, the bundler merges zod into the chunk of the contract's texts, which every page
-        // loads, so the sign-in page would download the schema library it defers (lib/lazy-resolver.ts).
-        // The place picker stays out of the shared kit: only the forms and the marketplace load it.
+        // loads, so the sign-in page would download the schema library it defers (lib/schema-form.ts).
+        // The kit shared by every page holds the generic parts (components/ui, lib); a feature's shared
+        // components (cards, dialogs) and the place picker load with the pages that use them, not with /login.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'kit',
-              test: /[\\/]src[\\/](components|lib)[\\/](?!parse-server-event|place-picker)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
+              test: /[\\/]src[\\/](components[\\/]ui|lib)[\\/](?!parse-server-event|place-picker)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
               minShareCount: 2,
             },
           ],

@@ -67,3 +67,16 @@ export const SAVED_SEARCHES_MAX = 50;
 export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
 /** How many places the place picker offers for what was typed. */
 export const PLACE_SUGGESTIONS_MAX = 10;
+
+// Issue 15: reports and moderators' actions. Here, not beside their schemas, because the report and reason
+// dialogs load with every page, and a value from a module of schemas would bring zod with it.
+export const REPORT_TARGET_TYPES = ['item', 'user', 'message'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_REASONS = ['spam', 'prohibited', 'scam', 'harassment', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_NOTE_MAX_LENGTH = 500;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+/** How many messages before a reported one the queue shows: enough to read it in context, no more. */
+export const REPORTED_MESSAGE_CONTEXT = 4;

@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './auth.ts';
+import { MODERATION_REASON_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, REPORT_TARGET_TYPES } from './constants.ts';
 import { memberSummary } from './items.ts';
 import { pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 
 /** Issue 15: reports, the moderators' queue, their actions and the audit log. */
-
-export const REPORT_TARGET_TYPES = ['item', 'user', 'message'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-
-export const REPORT_REASONS = ['spam', 'prohibited', 'scam', 'harassment', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_NOTE_MAX_LENGTH = 500;
-export const MODERATION_REASON_MAX_LENGTH = 500;
-/** How many messages before a reported one the queue shows: enough to read it in context, no more. */
-export const REPORTED_MESSAGE_CONTEXT = 4;
 
 export const reportBody = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, { error: () => TEXT.reports.notFound }),

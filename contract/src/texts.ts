@@ -334,6 +334,7 @@ export const TEXT = texts(
       noConversations: text(),
       findItems: text(),
       browse: text(),
+      /** What a list or a notice shows of a photo sent without words. */
       photo: text(),
       unknownUser: text(),
       newMessage: text(),

@@ -29,7 +29,7 @@ function InLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={useLanguage()}>{children}</Fragment>;
 }
 
-// Without its catalogue (a first visit that lost the connection) the page still opens, in English.
+// A first visit that lost the connection before any catalogue arrived still opens, rather than staying blank.
 void startLanguage()
   .catch(() => undefined)
   .finally(() =>

@@ -34,9 +34,15 @@ export type Texts<S> = {
 /** A language's catalogue as its module exports it: raw ICU texts, or compiled by the web build (web/build/catalogues.ts). */
 export type Catalogue = Messages;
 
-/** English is bundled with the texts it belongs to; another language is fetched when someone reads it. */
-export type CatalogueSources = { readonly en: Catalogue } & {
-  readonly [L in Exclude<Locale, 'en'>]: () => Promise<{ default: Catalogue }>;
+/** A catalogue fetched when its language is wanted. */
+export type LazyCatalogue = () => Promise<{ default: Catalogue }>;
+
+/**
+ * English is imported with the texts it belongs to, so the server and tests read it at once; the web
+ * build makes it a fetch like any other language's (web/build/compiled-catalogues.ts, decision 033).
+ */
+export type CatalogueSources = { readonly en: Catalogue | LazyCatalogue } & {
+  readonly [L in Exclude<Locale, 'en'>]: LazyCatalogue;
 };
 
 export interface TextNamespace {
@@ -51,7 +57,7 @@ interface Languages {
   readonly namespaces: Map<string, TextNamespace>;
   /** Per language, the namespaces whose catalogue is in (or on its way into) its Lingui instance. */
   readonly loads: Record<Locale, Map<string, Promise<void>>>;
-  /** The languages whose catalogues are kept complete as namespaces register (the web: the active one; the server: all). */
+  /** The languages whose catalogues are kept complete as namespaces register (the web: the one it shows; the server: all). */
   readonly wanted: Set<Locale>;
   current: () => Locale;
   pseudo: boolean;
@@ -64,7 +70,7 @@ const languages: Languages = {
   i18n: Object.fromEntries(LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: {} } })])) as Record<Locale, I18n>,
   namespaces: new Map(),
   loads: Object.fromEntries(LOCALES.map((locale) => [locale, new Map()])) as Record<Locale, Map<string, Promise<void>>>,
-  wanted: new Set<Locale>(['en']),
+  wanted: new Set<Locale>(),
   current: () => DEFAULT_LOCALE,
   pseudo: false,
   recorded: undefined,
@@ -108,11 +114,12 @@ function load(locale: Locale, namespace: TextNamespace): Promise<void> {
         : catalogue;
       languages.i18n[locale].load(locale, messages);
     };
-    if (locale === 'en') {
-      put(namespace.sources.en);
+    const source = namespace.sources[locale];
+    if (typeof source !== 'function') {
+      put(source);
       loaded = Promise.resolve();
     } else {
-      loaded = namespace.sources[locale]().then(({ default: catalogue }) => put(catalogue));
+      loaded = source().then(({ default: catalogue }) => put(catalogue));
       // A failed fetch (offline) may be tried again by the next wish for this language.
       loaded.catch(() => loads.delete(namespace.name));
     }
@@ -128,6 +135,12 @@ function load(locale: Locale, namespace: TextNamespace): Promise<void> {
 export async function loadLocale(locale: Locale): Promise<void> {
   languages.wanted.add(locale);
   await Promise.all(textNamespaces().map((namespace) => load(locale, namespace)));
+}
+
+/** From now on only `locale`'s catalogues are fetched for namespaces that register: the web, once it shows `locale`. */
+export function keepOnlyLocale(locale: Locale): void {
+  languages.wanted.clear();
+  languages.wanted.add(locale);
 }
 
 /** Resolves once every namespace registered so far has its catalogue in each language wanted. */
@@ -210,6 +223,8 @@ export function texts<S extends TextShape>(name: string, sources: CatalogueSourc
   const namespace: TextNamespace = { name, messages, sources };
   languages.namespaces.set(name, namespace);
   for (const locale of LOCALES) languages.loads[locale].delete(name);
+  // English imported with the module is in at once, wanted or not; the rest as their languages are wanted.
+  if (typeof sources.en !== 'function') void load('en', namespace);
   for (const locale of languages.wanted) void load(locale, namespace).catch(() => undefined);
   return tree;
 }

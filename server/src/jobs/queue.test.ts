@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { jobs } from '../db/schema/index.ts';
 import { recordStatements } from '../db/statement-count.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { jobsFallDue } from '../test/jobs.ts';
 import type { LogCapture } from '../test/log-capture.ts';
 import * as repo from './repository.ts';
 
@@ -195,7 +196,7 @@ describe('the job queue', () => {
       await app.services.jobs.runDue();
       expect({ round, asked, row: await rowOf(tag) }).toMatchObject({ round, asked: round, row: { attempts: 0, failedAt: null } });
       expect((await rowOf(tag))!.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
-      await app.services.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, kind.name));
+      await jobsFallDue(app, kind.name);
     }
     await app.services.jobs.runDue();
     expect(asked).toBe(3);

@@ -51,9 +51,9 @@ export async function addSiteLoad(db: Database, { members = 100, listings = 10_0
     cross join (select array_agg(distinct storage_key order by storage_key) as keys from item_images) as p`);
 
   await db.execute(sql`
-    insert into conversations (pair_key, started_by, created_at, last_message, last_message_at)
+    insert into conversations (pair_key, started_by, created_at, last_message, last_message_kind, last_message_at)
     select least(a.id::text, b.id::text) || ':' || greatest(a.id::text, b.id::text) || ':none', a.id,
-      now() - interval '20 days', 'Message ${sql.raw(String(messagesPerConversation))}', now() - interval '1 day'
+      now() - interval '20 days', 'Message ${sql.raw(String(messagesPerConversation))}', 'text', now() - interval '1 day'
     from ${loadMembers} a join ${loadMembers} b on b.k = a.k + 1`);
   const loadConversations = sql`(select id, split_part(pair_key, ':', 1)::uuid as first, split_part(pair_key, ':', 2)::uuid as second
     from conversations where started_by in (select id from users where email like ${`%@${LOAD_DOMAIN}`}))`;

@@ -2,6 +2,7 @@ import {
   cataloguesLoaded,
   DEFAULT_LOCALE,
   isLocale,
+  keepOnlyLocale,
   loadLocale,
   negotiateLocale,
   setLocaleSource,
@@ -14,6 +15,7 @@ import { useSyncExternalStore } from 'react';
 import { currentUserQuery } from './current-user.ts';
 
 let active: Locale = DEFAULT_LOCALE;
+let latestWish: Locale | undefined;
 const listeners = new Set<() => void>();
 setLocaleSource(() => active);
 
@@ -35,9 +37,16 @@ function startingLocale(): Locale {
   return negotiateLocale(navigator.languages.join(',')) ?? (isLocale(served) ? served : DEFAULT_LOCALE);
 }
 
-/** Before the first render: the page opens in its language, never in English first. */
-export function startLanguage(): Promise<void> {
-  return show(startingLocale());
+/**
+ * Before the first render: the page opens in its language, never in English first. Without that
+ * language's catalogues (a first visit that lost the connection) it tries English.
+ */
+export async function startLanguage(): Promise<void> {
+  const locale = startingLocale();
+  await show(locale).catch((error: unknown) => {
+    if (locale === 'en') throw error;
+    return show('en');
+  });
 }
 
 /** A member's choice: the page changes to it without a reload, and this browser opens in it from now on. */
@@ -48,7 +57,13 @@ export async function switchLanguage(locale: Locale): Promise<void> {
 
 /** Once the language's catalogues for every part of the app loaded so far are in (a failed download changes nothing). */
 async function show(locale: Locale): Promise<void> {
+  latestWish = locale;
   await loadLocale(locale);
+  // A later wish came while this one loaded (the account's language, answered before the page's first
+  // language arrived): the later one is shown, whichever finishes loading first.
+  if (latestWish !== locale) return;
+  // Pages loaded from now on fetch this language's texts only.
+  keepOnlyLocale(locale);
   document.documentElement.lang = locale;
   if (locale === active) return;
   active = locale;

@@ -84,6 +84,8 @@ export const WEB_TEXT = texts(
     /** Issue 17: how far a listing is, in whole kilometres as the server rounds them (0: under 1 km). */
     distanceAway: text('km'),
     account: {
+      /** The signed-out pages' language picker; a member chooses in Settings. */
+      languageLabel: text(),
       loginHeading: text(),
       registerHeading: text(),
       emailLabel: text(),

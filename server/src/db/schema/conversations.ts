@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { items } from './items.ts';
 import { users } from './users.ts';
 
@@ -12,13 +13,20 @@ export const conversations = pgTable(
     /** Who opened it, for new members' daily limit on conversations they start (issue 15). */
     startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest message's words ('' for a photo alone, a removed message, or none yet): a member's own, in no language. */
     lastMessage: text('last_message').notNull().default(''),
+    /**
+     * What the newest message is, so the list says "Photo" or "Message removed by a moderator" in the
+     * reader's language, not in the writer's or the moderator's (issue 20).
+     */
+    lastMessageKind: text('last_message_kind', { enum: ['none', 'text', 'photo', 'removed'] }).notNull().default('none'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('conversations_pair_key').on(t.pairKey),
     index('conversations_last_message_idx').on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('conversations_started_by_idx').on(t.startedBy, t.createdAt.desc().nullsFirst()),
+    check('conversations_last_message_kind_known', sql`${t.lastMessageKind} IN ('none', 'text', 'photo', 'removed')`),
   ],
 );
 

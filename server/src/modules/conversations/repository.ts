@@ -89,18 +89,22 @@ export async function partnersAmong(db: Executor, userId: string, memberIds: str
 export interface ConversationFilter {
   /** That one conversation, even before its first message. */
   onlyId?: string | undefined;
-  /** Text found in the other member's name, the item's title, the preview the list shows, or any message. */
+  /** Text found in the other member's name, the item's title, or any message. */
   q?: string | undefined;
+  /** With `q`: the previews of ours (a photo, a removed message) that say it in the reader's language. */
+  previewsSaying?: readonly PreviewKind[];
 }
 
+/** What the newest message is; the list says it in the reader's language unless it is a member's words. */
+export type PreviewKind = ConversationRow['lastMessageKind'];
+
 /** Conversations whose name, item, preview or any message holds the text, matched in any case. */
-function mentioning(text: string) {
+function mentioning(text: string, previewsSaying: readonly PreviewKind[]) {
   const pattern = likeAnywhere(text);
   return or(
     ilike(users.displayName, pattern),
     ilike(items.title, pattern),
-    // The preview, for a photo's "📷 Photo" that no message's text holds.
-    ilike(conversations.lastMessage, pattern),
+    previewsSaying.length > 0 ? inArray(conversations.lastMessageKind, [...previewsSaying]) : undefined,
     sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id} and ${messages.removedAt} is null and ${messages.text} ilike ${pattern})`,
   );
 }
@@ -111,7 +115,7 @@ export function listForMember(
   userId: string,
   cursor: Cursor | undefined,
   limit: number,
-  { onlyId, q }: ConversationFilter = {},
+  { onlyId, q, previewsSaying = [] }: ConversationFilter = {},
 ) {
   return db
     .select({
@@ -135,8 +139,8 @@ export function listForMember(
       and(
         eq(me.userId, userId),
         // A conversation opened but never written in is nobody's news: it is listed from its first message.
-        onlyId ? eq(conversations.id, onlyId) : ne(conversations.lastMessage, ''),
-        q ? mentioning(q) : undefined,
+        onlyId ? eq(conversations.id, onlyId) : ne(conversations.lastMessageKind, 'none'),
+        q ? mentioning(q, previewsSaying) : undefined,
         after(conversations.lastMessageAt, conversations.id, cursor),
       ),
     )
@@ -221,7 +225,7 @@ const GUARD_STEP = 'guard';
  */
 export function sendSteps(
   blockers: SQL<string[]>,
-  values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageKey'> & { preview: string },
+  values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageKey'> & { lastMessage: string },
 ): StatementStep[] {
   const guard = sql.identifier(GUARD_STEP);
   const message = sql.identifier(MESSAGE_STEP);
@@ -237,7 +241,8 @@ export function sendSteps(
     },
     {
       name: 'touched',
-      sql: sql`update ${conversations} set last_message = ${values.preview}, last_message_at = ${message}."createdAt"
+      sql: sql`update ${conversations} set last_message = ${values.lastMessage}, last_message_kind = ${values.text ? 'text' : 'photo'},
+          last_message_at = ${message}."createdAt"
         from ${message} where ${conversations.id} = ${values.conversationId}`,
     },
     {
@@ -344,7 +349,7 @@ export async function messageWithBefore(db: Executor, message: MessageRow, befor
 }
 
 /** Marks the message removed; when it was the conversation's newest, the list's preview loses its words too. */
-export async function markRemoved(db: Executor, message: MessageRow, placeholder: string): Promise<MessageRow | undefined> {
+export async function markRemoved(db: Executor, message: MessageRow): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(messages)
     .set({ removedAt: sql`now()` })
@@ -353,7 +358,7 @@ export async function markRemoved(db: Executor, message: MessageRow, placeholder
   if (row) {
     await db
       .update(conversations)
-      .set({ lastMessage: placeholder })
+      .set({ lastMessage: '', lastMessageKind: 'removed' })
       .where(
         and(
           eq(conversations.id, message.conversationId),

@@ -20,16 +20,26 @@ import type { Session } from '../auth/service.ts';
 import type { CommunityService } from '../community/service.ts';
 import type { BlocksService } from '../blocks/service.ts';
 import type { ItemsService } from '../items/service.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { MessagePreview, NotificationsService } from '../notifications/service.ts';
 import type { ImageService } from '../uploads/service.ts';
 import type { ProfilesService } from '../profiles/service.ts';
 import type { ProposalsService } from '../proposals/service.ts';
-import { presentMessage, presentSummary } from './present-conversation.ts';
+import { presentMessage, presentSummary, previewsSaying } from './present-conversation.ts';
 import * as repo from './repository.ts';
 import { isStaff } from '../roles/staff.ts';
 
 const t = TEXT.conversations;
 const PREVIEW_CHARS = 120;
+
+/**
+ * What a notice shows of a message: its first words, or for a photo alone "📷 Photo" kept as a
+ * message reference, so each reader sees it in their own language.
+ */
+function noticePreview(text: string): MessagePreview {
+  if (text) return { description: firstCharacters(text, PREVIEW_CHARS), descriptionMessage: null };
+  const descriptionMessage = messageRef(() => t.photo);
+  return { description: readMessage(descriptionMessage), descriptionMessage };
+}
 
 export interface OutgoingMessage {
   clientId: string;
@@ -84,7 +94,7 @@ export class ConversationsService {
 
   /** A page of the member's conversations; with `q`, of those that mention it (repo.ConversationFilter). */
   async list(session: Session, { cursor, limit, q }: ConversationListOptions): Promise<ConversationPage> {
-    const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1, { q });
+    const rows = await repo.listForMember(this.db, session.userId, decodeCursor(cursor), limit + 1, { q, previewsSaying: q ? previewsSaying(q) : [] });
     const { visible, nextCursor } = splitPage(rows, limit, (row) => [row.cursorAt, row.conversation.id]);
     const closed = await this.blocks.closedAmong(this.db, session.userId, visible.map((row) => row.other.id));
     return {
@@ -146,7 +156,7 @@ export class ConversationsService {
     if (refusal) throw refusal;
 
     const [stored] = outgoing.image ? await this.images.storeAll('chat', session.userId, [outgoing.image]) : [];
-    const preview = firstCharacters(text || `📷 ${t.photo}`, PREVIEW_CHARS);
+    const preview = noticePreview(text);
     let written: Awaited<ReturnType<typeof repo.writeMessage>>;
     try {
       const titleMessage = messageRef(() => t.newMessageFrom({ name: context.senderName ?? '' }));
@@ -156,7 +166,7 @@ export class ConversationsService {
         itemId: context.conversation.itemId,
         title: readMessage(titleMessage),
         titleMessage,
-        description: preview,
+        ...preview,
       });
       const steps = [
         ...repo.sendSteps(this.blocks.blockersAfterLockSql(session.userId, receiverId), {
@@ -165,7 +175,7 @@ export class ConversationsService {
           clientId: outgoing.clientId,
           text,
           imageKey: stored?.key ?? null,
-          preview,
+          lastMessage: text ? firstCharacters(text, PREVIEW_CHARS) : '',
         }),
         ...noticeSteps,
       ];
@@ -280,10 +290,9 @@ export class ConversationsService {
 
   /** A moderator removes a message, in the caller's transaction; undefined when it was already removed. */
   async removeMessage(tx: Executor, message: repo.MessageRow): Promise<repo.MessageRow | undefined> {
-    const removed = await repo.markRemoved(tx, message, TEXT.moderation.messageRemoved);
+    const removed = await repo.markRemoved(tx, message);
     if (removed) {
-      const preview = firstCharacters(message.text || `📷 ${t.photo}`, PREVIEW_CHARS);
-      await this.notifications.forgetMessagePreview(tx, message.conversationId, preview, TEXT.moderation.messageRemoved);
+      await this.notifications.forgetMessagePreview(tx, message.conversationId, noticePreview(message.text), messageRef(() => TEXT.moderation.messageRemoved));
     }
     return removed;
   }

@@ -1,5 +1,5 @@
 import type { MessageRef } from '@swapyard/contract';
-import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notifications, proposals } from '../../db/schema/index.ts';
 import { after, type Cursor } from '../../db/keyset.ts';
@@ -111,15 +111,23 @@ export function deleteForProposalsAsking(db: Executor, itemId: string): Promise<
  * one): the newest message updates it rather than adding another. A step of the sender's statement
  * (db/statement-steps.ts), for the row the step `after` yields.
  */
+/** What a message notice says of the message: a member's words as written, or a text read in the reader's language. */
+export interface MessagePreview {
+  description: string;
+  descriptionMessage: MessageRef | null;
+}
+
 export function upsertMessageNotificationStep(
   after: string,
-  values: { userId: string; conversationId: string; itemId: string | null; title: string; titleMessage: MessageRef; description: string },
+  values: { userId: string; conversationId: string; itemId: string | null; title: string; titleMessage: MessageRef } & MessagePreview,
 ): SQL {
-  return sql`insert into ${notifications} (user_id, type, title, title_message, description, item_id, related_id)
-    select ${values.userId}::uuid, 'message', ${values.title}::text, ${JSON.stringify(values.titleMessage)}::jsonb, ${values.description}::text, ${values.itemId}::uuid, ${values.conversationId}::text
+  const descriptionMessage = values.descriptionMessage ? JSON.stringify(values.descriptionMessage) : null;
+  return sql`insert into ${notifications} (user_id, type, title, title_message, description, description_message, item_id, related_id)
+    select ${values.userId}::uuid, 'message', ${values.title}::text, ${JSON.stringify(values.titleMessage)}::jsonb, ${values.description}::text, ${descriptionMessage}::jsonb, ${values.itemId}::uuid, ${values.conversationId}::text
     from ${sql.identifier(after)}
     on conflict (user_id, related_id) where type = 'message' and read = false
-    do update set title = excluded.title, title_message = excluded.title_message, description = excluded.description, created_at = now()
+    do update set title = excluded.title, title_message = excluded.title_message, description = excluded.description,
+      description_message = excluded.description_message, created_at = now()
     returning ${allColumnsAs(notifications)}`;
 }
 
@@ -156,11 +164,14 @@ export async function deleteAllOf(db: Executor, userId: string): Promise<void> {
 }
 
 /** A removed message's words leave the unread message notices that previewed them. */
-export async function replaceMessagePreview(db: Executor, conversationId: string, preview: string, placeholder: string): Promise<number> {
+export async function replaceMessagePreview(db: Executor, conversationId: string, preview: MessagePreview, placeholder: MessagePreview): Promise<number> {
+  const previewed = preview.descriptionMessage
+    ? sql`${notifications.descriptionMessage}->>'id' = ${preview.descriptionMessage.id}`
+    : and(eq(notifications.description, preview.description), isNull(notifications.descriptionMessage));
   const rows = await db
     .update(notifications)
-    .set({ description: placeholder })
-    .where(and(eq(notifications.type, 'message'), eq(notifications.relatedId, conversationId), eq(notifications.description, preview)))
+    .set(placeholder)
+    .where(and(eq(notifications.type, 'message'), eq(notifications.relatedId, conversationId), previewed))
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -9,7 +9,7 @@ import type { Session } from '../auth/service.ts';
 import { presentNotification } from './present-notification.ts';
 import * as repo from './repository.ts';
 
-export type { NotificationRow } from './repository.ts';
+export type { MessagePreview, NotificationRow } from './repository.ts';
 export { noticeWords } from './present-notification.ts';
 
 /**
@@ -116,8 +116,8 @@ export class NotificationsService {
   }
 
   /** In the transaction that removes a message: a notice still previewing it shows the placeholder instead. */
-  forgetMessagePreview(tx: Executor, conversationId: string, preview: string, placeholder: string): Promise<number> {
-    return repo.replaceMessagePreview(tx, conversationId, preview, placeholder);
+  forgetMessagePreview(tx: Executor, conversationId: string, preview: repo.MessagePreview, placeholder: MessageRef): Promise<number> {
+    return repo.replaceMessagePreview(tx, conversationId, preview, { description: readMessage(placeholder), descriptionMessage: placeholder });
   }
 
   /** Opening a conversation reads its message notice; returns how many changed. */

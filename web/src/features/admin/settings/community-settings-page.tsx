@@ -7,8 +7,6 @@ import {
   TEXT,
   WELCOME_POINTS_MAX,
   JOIN_MODES,
-  LOCALE_NAMES,
-  LOCALES,
   type CommunitySettings,
 } from '@swapyard/contract';
 import { useForm, useWatch } from 'react-hook-form';
@@ -26,6 +24,7 @@ import { toast } from '../../../lib/toast.ts';
 import { ADMIN_TEXT } from '../texts.ts';
 import { useSettings } from './api/get-settings.ts';
 import { useUpdateSettings } from './api/update-settings.ts';
+import { LanguageOptions } from '../../../components/ui/language-options.tsx';
 
 const t = ADMIN_TEXT.community;
 
@@ -76,11 +75,7 @@ function SettingsForm({ settings }: { settings: CommunitySettings }) {
         />
         <Input label={t.welcomePointsLabel} hint={t.welcomePointsHint} type="number" inputMode="numeric" min={0} max={WELCOME_POINTS_MAX} step={1} {...register('welcomePoints', number)} />
         <Select label={t.languageLabel} hint={t.languageHint} {...register('defaultLocale')}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LOCALE_NAMES[locale]}
-            </option>
-          ))}
+          <LanguageOptions />
         </Select>
       </SectionCard>
       <SectionCard title={t.rulesHeading} description={t.rulesDescription}>

@@ -1,21 +1,19 @@
 import type { FormEvent, ReactNode } from 'react';
 
 interface AuthFormProps {
-  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
-  /** Called when the member first reaches a field: the form's validator downloads then (lib/lazy-resolver.ts). */
-  onFirstFocus: () => void;
+  /** From useSchemaForm (lib/schema-form.ts): the first focus downloads the validator. */
+  formProps: {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+    onChange: (event: FormEvent<HTMLFormElement>) => void;
+    onFocus: () => void;
+  };
   children: ReactNode;
 }
 
 /** The account pages' form: validated by the contract's schemas, not by the browser. */
-export function AuthForm({ onSubmit, onFirstFocus, children }: AuthFormProps) {
+export function AuthForm({ formProps: { onSubmit, onChange, onFocus }, children }: AuthFormProps) {
   return (
-    <form
-      noValidate
-      onFocus={onFirstFocus}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
+    <form noValidate onFocus={onFocus} onChange={onChange} onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {children}
     </form>
   );

@@ -3,6 +3,7 @@ import { useCommunityName } from '../../../api/community.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { usePageTitle } from '../../../lib/document-title.ts';
+import { LanguagePicker } from './language-picker.tsx';
 
 interface AuthLayoutProps {
   heading: string;
@@ -31,6 +32,7 @@ export function AuthLayout({ heading, tagline, children, footer, wide = false }:
           {children}
         </Card>
         {footer && <p className="mt-6 text-center text-sm text-stone-600">{footer}</p>}
+        <LanguagePicker />
       </div>
     </main>
   );

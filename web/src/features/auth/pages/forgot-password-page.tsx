@@ -1,5 +1,4 @@
 import { TEXT } from '@swapyard/contract';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,23 +8,15 @@ import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { lazySchema, useSchemaForm } from '../../../lib/schema-form.ts';
 
 const t = WEB_TEXT.account;
 
-const forgotPasswordResolver = lazyZodResolver(
-  async () => (await import('@swapyard/contract/auth')).forgotPasswordBody,
-);
+const forgotPasswordSchema = lazySchema(async () => (await import('@swapyard/contract/auth')).forgotPasswordBody);
 
 export function ForgotPasswordPage() {
   const forgotMutation = useForgotPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: forgotPasswordResolver.resolver, defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit((values) => {
+  const { errors, formProps } = useSchemaForm(forgotPasswordSchema, (values) => {
     forgotMutation.mutate(values);
   });
 
@@ -36,14 +27,14 @@ export function ForgotPasswordPage() {
         <Alert tone="error">{errorMessage(forgotMutation.error, TEXT.errors.internal)}</Alert>
       )}
       <p className="text-sm text-stone-600">{t.forgotIntro}</p>
-      <AuthForm onSubmit={onSubmit} onFirstFocus={forgotPasswordResolver.preload}>
+      <AuthForm formProps={formProps}>
         <Input
           label={t.emailAddressLabel}
           type="email"
           autoComplete="email"
           required
-          error={errors.email?.message}
-          {...register('email')}
+          name="email"
+          error={errors.email}
         />
         <Button type="submit" loading={forgotMutation.isPending} className="w-full">
           {t.sendResetLink}

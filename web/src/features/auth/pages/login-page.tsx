@@ -1,5 +1,4 @@
 import { TEXT } from '@swapyard/contract';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCommunity } from '../../../api/community.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,7 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { lazySchema, useSchemaForm } from '../../../lib/schema-form.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthForm } from '../components/auth-form.tsx';
@@ -18,22 +17,13 @@ import { TextLink } from '../../../components/ui/text-link.tsx';
 
 const t = WEB_TEXT.account;
 
-const loginResolver = lazyZodResolver(async () => (await import('@swapyard/contract/auth')).loginBody);
+const loginSchema = lazySchema(async () => (await import('@swapyard/contract/auth')).loginBody);
 
 export function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const community = useCommunity();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: loginResolver.resolver,
-    defaultValues: { email: '', password: '', remember: false },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+  const { errors, formProps } = useSchemaForm(loginSchema, async (values) => {
     try {
       await loginMutation.mutateAsync(values);
     } catch {
@@ -56,23 +46,23 @@ export function LoginPage() {
       {loginMutation.isError && (
         <Alert tone="error">{errorMessage(loginMutation.error, TEXT.account.loginBannerFallback)}</Alert>
       )}
-      <AuthForm onSubmit={onSubmit} onFirstFocus={loginResolver.preload}>
+      <AuthForm formProps={formProps}>
         <Input
           label={t.emailLabel}
           type="email"
           autoComplete="email"
           required
-          error={errors.email?.message}
-          {...register('email')}
+          name="email"
+          error={errors.email}
         />
         <PasswordField
           label={t.passwordLabel}
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          name="password"
+          error={errors.password}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Checkbox label={t.rememberMe} {...register('remember')} />
+          <Checkbox label={t.rememberMe} name="remember" />
           <TextLink to="/forgot-password" className="text-sm">
             {t.forgotPassword}
           </TextLink>

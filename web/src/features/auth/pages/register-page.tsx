@@ -1,6 +1,5 @@
 import { TEXT, type InviteCheckResponse } from '@swapyard/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { communityQuery } from '../../../api/community.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -18,15 +17,13 @@ import { useRegister } from '../api/register.ts';
 import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { lazySchema, useSchemaForm } from '../../../lib/schema-form.ts';
 import { AUTH_TEXT } from '../texts.ts';
 
 const t = WEB_TEXT.account;
 const c = AUTH_TEXT.community;
 
-const registerResolver = lazyZodResolver(
-  async () => (await import('@swapyard/contract/auth')).registerBody,
-);
+const registerSchema = lazySchema(async () => (await import('@swapyard/contract/auth')).registerBody);
 
 const INVITE_REFUSAL: Record<Exclude<InviteCheckResponse['status'], 'active'>, () => string> = {
   unknown: () => TEXT.community.inviteUnknown,
@@ -79,16 +76,7 @@ export function RegisterPage() {
 function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRules: boolean }) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: registerResolver.resolver,
-    defaultValues: { displayName: '', email: '', password: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+  const { errors, formProps } = useSchemaForm(registerSchema, async (values) => {
     let registered;
     try {
       registered = await registerMutation.mutateAsync(invite ? { ...values, invite } : values);
@@ -109,33 +97,33 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
       {registerMutation.isError && (
         <Alert tone="error">{errorMessage(registerMutation.error, TEXT.account.registerBannerFallback)}</Alert>
       )}
-      <AuthForm onSubmit={onSubmit} onFirstFocus={registerResolver.preload}>
+      <AuthForm formProps={formProps}>
         <Input
           label={t.fullNameLabel}
           autoComplete="name"
           required
-          error={errors.displayName?.message}
-          {...register('displayName')}
+          name="displayName"
+          error={errors.displayName}
         />
         <Input
           label={t.emailAddressLabel}
           type="email"
           autoComplete="email"
           required
-          error={errors.email?.message}
-          {...register('email')}
+          name="email"
+          error={errors.email}
         />
         <PasswordField
           label={t.passwordLabel}
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+          name="password"
+          error={errors.password}
         />
         <PasswordField
           label={t.confirmPasswordLabel}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          name="confirmPassword"
+          error={errors.confirmPassword}
         />
         {/* The community's own rules, once written, are what a new member agrees to instead of the terms. */}
         <Checkbox
@@ -166,8 +154,8 @@ function RegisterForm({ invite, hasRules }: { invite: string | undefined; hasRul
             )
           }
           required
-          error={errors.acceptTerms && (hasRules ? TEXT.community.rulesRequired : errors.acceptTerms.message)}
-          {...register('acceptTerms')}
+          name="acceptTerms"
+          error={errors.acceptTerms && (hasRules ? TEXT.community.rulesRequired : errors.acceptTerms)}
         />
         <Button type="submit" loading={registerMutation.isPending} className="w-full">
           {t.createAccount}

@@ -1,5 +1,4 @@
 import { TEXT } from '@swapyard/contract';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -11,58 +10,51 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
-import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { lazySchema, useSchemaForm } from '../../../lib/schema-form.ts';
 
 const t = WEB_TEXT.account;
 
-const resetPasswordResolver = lazyZodResolver(
-  async () => (await import('@swapyard/contract/auth')).resetPasswordBody,
-);
+const resetPasswordSchema = lazySchema(async () => (await import('@swapyard/contract/auth')).resetPasswordBody);
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const resetMutation = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: resetPasswordResolver.resolver,
+  const { errors, formProps } = useSchemaForm(
+    resetPasswordSchema,
+    async (values) => {
+      let message: string;
+      try {
+        ({ message } = await resetMutation.mutateAsync(values));
+      } catch {
+        return; // shown in the banner from the mutation's error
+      }
+      toast.success(message);
+      await navigate('/login', { replace: true });
+    },
     // The token is part of the validated body but not something the member types.
-    defaultValues: { token, password: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    let message: string;
-    try {
-      ({ message } = await resetMutation.mutateAsync(values));
-    } catch {
-      return; // shown in the banner from the mutation's error
-    }
-    toast.success(message);
-    await navigate('/login', { replace: true });
-  });
+    { token },
+  );
 
   const bannerError = resetMutation.isError
     ? errorMessage(resetMutation.error, TEXT.errors.internal)
-    : errors.token?.message;
+    : errors.token;
 
   return (
     <AuthLayout heading={t.resetHeading} footer={<TextLink to="/login">{t.backToSignIn}</TextLink>}>
       {bannerError && <Alert tone="error">{bannerError}</Alert>}
-      <AuthForm onSubmit={onSubmit} onFirstFocus={resetPasswordResolver.preload}>
+      <AuthForm formProps={formProps}>
         <PasswordField
           label={t.newPasswordLabel}
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+          name="password"
+          error={errors.password}
         />
         <PasswordField
           label={t.confirmPasswordLabel}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          name="confirmPassword"
+          error={errors.confirmPassword}
         />
         <Button type="submit" loading={resetMutation.isPending} className="w-full">
           {t.resetPassword}

@@ -1,9 +1,10 @@
-import { LOCALE_NAMES, LOCALES, isLocale } from '@swapyard/contract';
+import { isLocale } from '@swapyard/contract';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useLanguage } from '../../../lib/language.ts';
 import { useSaveLanguage } from '../api/save-language.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
+import { LanguageOptions } from '../../../components/ui/language-options.tsx';
 
 const t = SETTINGS_TEXT.language;
 
@@ -23,11 +24,7 @@ export function LanguageSection() {
           save.mutate({ locale });
         }}
       >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {LOCALE_NAMES[locale]}
-          </option>
-        ))}
+        <LanguageOptions />
       </Select>
     </SectionCard>
   );
