@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH_IMPORT } from '../web/build/compiled-catalogues.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['contract/src', 'server/src', 'web/src'];
@@ -71,6 +72,11 @@ describe('the catalogues', () => {
     expect(namespaces().length).toBe(textsModules.length);
     const expected = namespaces().flatMap(({ name }) => LOCALES.map((locale) => `${name}.${locale}.json`));
     expect(catalogueFiles.map((file) => path.basename(file)).sort()).toEqual(expected.sort());
+  });
+
+  it('are imported in English the one way the web build turns into a fetch, so no page bundles English it may not show', () => {
+    const otherwise = textsModules.filter((file) => !ENGLISH_IMPORT.test(fs.readFileSync(file, 'utf8')));
+    expect(otherwise.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 
   it('hold exactly the messages their module names, in every language', () => {

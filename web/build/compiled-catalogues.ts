@@ -2,8 +2,8 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 const CATALOGUE = /[\\/]locales[\\/][\w-]+\.[a-z]{2}\.json$/;
-/** How a texts module imports its English catalogue (contract/src/i18n/texts.ts `texts()`). */
-const ENGLISH_IMPORT = /^import (\w+) from '(\.\/locales\/[\w-]+\.en\.json)';$/m;
+/** How a texts module imports its English catalogue (contract/src/i18n/texts.ts `texts()`); scripts/catalogues.test.ts holds every one to it. */
+export const ENGLISH_IMPORT = /^import (\w+) from '(\.\/locales\/[\w-]+\.en\.json)';$/m;
 
 /**
  * Catalogues reach the browser compiled (docs/decisions/032): Lingui's production build carries no
