@@ -1,25 +1,96 @@
-import lighthouse from 'lighthouse';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import lighthouse from 'lighthouse';
+import type { ConversationSummary, ItemResponse } from '@swapyard/contract';
 import { launchChromium } from '../lib/chromium.ts';
+import { requestJson } from '../lib/http.ts';
 import { bytes, formatNumber, ms, passIf, type Result } from '../lib/report.ts';
 import type { ServerProcess } from '../lib/server-process.ts';
 
 const SCORE_BUDGET = 95;
+/** Issue 19 holds each page to the median of three runs: one run's score moves by several points. */
+const RUNS = 3;
+/** Enough for the chat's first page of messages and the conversation list's preview. */
+const CHAT_MESSAGES = 30;
 
 interface Page {
+  /** The name its report file takes (lighthouse-<name>.json). */
   name: string;
+  /** As the table shows it: ids as placeholders. */
+  label: string;
   path: string;
   signedIn: boolean;
-  /** DESIGN.md holds /marketplace and /item/{id} to a score; /login is reported. */
-  budget: boolean;
+}
+
+interface Run {
+  version: string;
+  score: number;
+  landed: string;
+  lhr: Record<string, unknown>;
+  figures: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; transferredBytes: number; compressibleBytes: number };
+}
+
+/**
+ * Gives the member the pages a member lands on something to show: a conversation with the newest
+ * listing's owner, with messages in it, and a proposal for that listing, all through the API the web
+ * uses. The bench works on a copy of its data, so what this adds is gone after the run.
+ */
+async function prepareMember(baseUrl: string, cookie: string, itemId: string): Promise<{ conversationId: string; ownerId: string }> {
+  const { item } = await requestJson<ItemResponse>(baseUrl, 'GET', `/api/items/${itemId}`, { cookie });
+  const { conversation } = await requestJson<{ conversation: ConversationSummary }>(baseUrl, 'POST', '/api/conversations', {
+    cookie,
+    body: { otherUserId: item.ownerId, itemId },
+  });
+  for (let i = 1; i <= CHAT_MESSAGES; i += 1) {
+    await requestJson(baseUrl, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      cookie,
+      body: { clientId: randomUUID(), text: `Is the ${item.title} still there? Message ${i} of ${CHAT_MESSAGES}.` },
+    });
+  }
+  await requestJson(baseUrl, 'POST', '/api/proposals', {
+    cookie,
+    body: { itemId, message: `I would swap for the ${item.title}.`, pointsOffer: 1 },
+    expect: 201,
+  });
+  return { conversationId: conversation.id, ownerId: item.ownerId };
+}
+
+async function audit(port: number, url: string, cookie: string | undefined): Promise<Run> {
+  const run = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+  if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = run;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const compression = lhr.audits['uses-text-compression']?.details as { overallSavingsBytes?: number } | undefined;
+  return {
+    version: lhr.lighthouseVersion,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    landed: new URL(lhr.finalDisplayedUrl).pathname + new URL(lhr.finalDisplayedUrl).search,
+    lhr: lhr as unknown as Record<string, unknown>,
+    figures: {
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      fcpMs: numeric('first-contentful-paint'),
+      transferredBytes: numeric('total-byte-weight'),
+      compressibleBytes: compression?.overallSavingsBytes ?? 0,
+    },
+  };
 }
 
 /**
  * Lighthouse's mobile defaults (a mid-range phone, simulated slow 4G and a 4x slower CPU), the
- * performance category only, against the bench server with the generated data. A signed-in page
- * gets the member's cookie on every request; a page that ends anywhere else than asked fails.
- * Each full report is kept in the results folder (lighthouse-<page>.json) as the evidence.
+ * performance category only, against the bench server with the generated data, on every page a
+ * member lands on. Each page runs three times and is judged by its median run; a signed-in page gets
+ * the member's cookie on every request, and a run that ends anywhere else than asked fails. The
+ * median run's full report is kept in the results folder (lighthouse-<page>.json) as the evidence.
  */
 export async function measureLighthouse(
   server: ServerProcess,
@@ -28,44 +99,41 @@ export async function measureLighthouse(
   itemId: string,
   resultsDir: string,
 ): Promise<Result[]> {
+  const { conversationId, ownerId } = await prepareMember(server.baseUrl, cookie, itemId);
+  const filters = new URLSearchParams({ q: 'oak', category: 'Furniture', type: 'items', minValue: '20', maxValue: '300' });
   const pages: Page[] = [
-    { name: 'login', path: '/login', signedIn: false, budget: false },
-    { name: 'marketplace', path: '/marketplace', signedIn: true, budget: true },
-    { name: 'item', path: `/item/${itemId}`, signedIn: true, budget: true },
+    { name: 'login', label: '/login', path: '/login', signedIn: false },
+    { name: 'register', label: '/register', path: '/register', signedIn: false },
+    { name: 'marketplace', label: '/marketplace', path: '/marketplace', signedIn: true },
+    { name: 'marketplace-filtered', label: `/marketplace?${filters}`, path: `/marketplace?${filters}`, signedIn: true },
+    { name: 'item', label: '/item/{id}', path: `/item/${itemId}`, signedIn: true },
+    { name: 'dashboard', label: '/ (dashboard)', path: '/', signedIn: true },
+    { name: 'messages', label: '/messages', path: '/messages', signedIn: true },
+    { name: 'chat', label: '/chat/{id}', path: `/chat/${conversationId}`, signedIn: true },
+    { name: 'profile', label: '/profile/{id}', path: `/profile/${ownerId}`, signedIn: true },
   ];
   const chromium = await launchChromium(chromiumPath);
   try {
     const results: Result[] = [];
     for (const page of pages) {
-      const run = await lighthouse(`${server.baseUrl}${page.path}`, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
-      });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      const { lhr } = run;
-      fs.writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.json`), JSON.stringify(lhr));
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
-      const landed = new URL(lhr.finalDisplayedUrl).pathname;
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const lcp = audit('largest-contentful-paint');
-      const tbt = audit('total-blocking-time');
-      const cls = audit('cumulative-layout-shift');
-      const fcp = audit('first-contentful-paint');
-      const weight = audit('total-byte-weight');
-      const compressible = (lhr.audits['uses-text-compression']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(chromium.port, `${server.baseUrl}${page.path}`, page.signedIn ? cookie : undefined));
+      const byScore = runs.toSorted((a, b) => a.score - b.score);
+      const median = byScore[Math.floor(RUNS / 2)]!;
+      fs.writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.json`), JSON.stringify(median.lhr));
+      const strayed = runs.find((run) => run.landed !== page.path);
+      const { lcpMs, tbtMs, cls, fcpMs, transferredBytes, compressibleBytes } = median.figures;
       results.push({
         where: 'browser',
-        measure: `Lighthouse ${lhr.lighthouseVersion} mobile /${page.name === 'item' ? 'item/{id}' : page.name}${landed === page.path ? '' : ` (landed on ${landed})`}`,
-        measured: `score ${score}; FCP ${ms(fcp)}, LCP ${ms(lcp)}, TBT ${ms(tbt)}, CLS ${formatNumber(cls, 3)}; ${bytes(weight)} transferred${compressible > 0 ? `, ${bytes(compressible)} of it compressible` : ''}`,
-        reference: '-',
+        measure: `Lighthouse ${median.version} mobile ${page.label}, median of ${RUNS}${strayed ? ` (landed on ${strayed.landed})` : ''}`,
+        measured:
+          `score ${median.score}; FCP ${ms(fcpMs)}, LCP ${ms(lcpMs)}, TBT ${ms(tbtMs)}, CLS ${formatNumber(cls, 3)}; ${bytes(transferredBytes)} transferred` +
+          (compressibleBytes > 0 ? `, ${bytes(compressibleBytes)} of it compressible` : ''),
+        reference: `scores ${runs.map((run) => run.score).join(', ')}`,
         ratio: '-',
-        budget: page.budget ? `score >= ${SCORE_BUDGET}` : 'reported',
-        verdict: page.budget ? passIf(score >= SCORE_BUDGET && landed === page.path) : 'INFO',
-        figures: { score, lcpMs: lcp, tbtMs: tbt, cls, fcpMs: fcp, transferredBytes: weight, compressibleBytes: compressible },
+        budget: `score >= ${SCORE_BUDGET}`,
+        verdict: passIf(median.score >= SCORE_BUDGET && !strayed),
+        figures: { score: median.score, ...Object.fromEntries(runs.map((run, i) => [`score${i + 1}`, run.score])), ...median.figures },
       });
     }
     return results;
