@@ -1,8 +1,12 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../../../server/build/bundle.ts';
 
 const ENTRY = fileURLToPath(new URL('../server/main.ts', import.meta.url));
+// Inside the server's folder, so the bundle finds the server's own node_modules (server/build/bundle.ts).
+const BUNDLE_DIR = fileURLToPath(new URL('../../../server/node_modules/.cache/swapyard-bench-server', import.meta.url));
+let bundled: Promise<string> | undefined;
 const START_TIMEOUT_MS = 120_000;
 
 export interface ServerOptions {
@@ -38,11 +42,15 @@ export function processMemory(pid: number): { rssBytes: number; peakRssBytes: nu
   return { rssBytes: statusField(pid, 'VmRSS'), peakRssBytes: statusField(pid, 'VmHWM') };
 }
 
-/** Starts bench/src/server/main.ts as a child process and resolves once it listens. */
-export function startServer(options: ServerOptions): Promise<ServerProcess> {
+/**
+ * Starts bench/src/server/main.ts as a child process and resolves once it listens. It runs bundled,
+ * as `npm start` runs the server, since its memory is measured; the bundle is made once per run.
+ */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const entry = await (bundled ??= bundleServer(ENTRY, BUNDLE_DIR));
   const log = fs.openSync(options.logFile, 'w');
-  const child = fork(ENTRY, options.webDistDir ? [options.webDistDir] : [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(entry, options.webDistDir ? [options.webDistDir] : [], {
+    execArgv: [],
     // Only what the server needs: the bench's own environment must not configure it by accident.
     env: {
       PATH: process.env.PATH,
