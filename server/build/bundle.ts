@@ -1,7 +1,7 @@
 import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,16 +17,19 @@ const installedPackagesStayImports: Plugin = {
 };
 
 /**
- * The server as one plain JavaScript module, so `npm start` runs it without compiling TypeScript in
- * the process: tsx held about 70 MB more at rest (docs/decisions/034). The migrations are copied
- * beside it, where the database module looks for them. Returns the bundle's path.
+ * The server as plain JavaScript modules, so `npm start` runs it without compiling TypeScript in the
+ * process: tsx held about 70 MB more at rest (docs/decisions/034). Split into chunks so that what
+ * the source loads only when needed (the S3 SDK, without S3_BUCKET) is still loaded only then. The
+ * migrations are copied beside it, where the database module looks for them. Returns the entry's path.
  */
 export async function bundleServer(entry: string, outDir: string): Promise<string> {
-  const outfile = path.join(outDir, 'main.js');
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: [entry],
-    outfile,
+    outdir: outDir,
+    entryNames: 'main',
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -36,10 +39,25 @@ export async function bundleServer(entry: string, outDir: string): Promise<strin
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // Node looks no further up than a node_modules folder for the "type" that makes .js a module.
+  fs.writeFileSync(path.join(outDir, 'package.json'), '{ "type": "module" }\n');
   fs.cpSync(path.join(SERVER_DIR, 'src', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
-  return outfile;
+  return path.join(outDir, 'main.js');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await bundleServer(path.join(SERVER_DIR, 'src', 'main.ts'), path.join(SERVER_DIR, 'dist'));
+/**
+ * A bundle of its own for a test or the bench, in a new folder inside the server's (for its
+ * node_modules), so two runs from one checkout never replace each other's. `remove` deletes it.
+ */
+export async function temporaryBundle(entry: string): Promise<{ main: string; remove: () => void }> {
+  const parent = path.join(SERVER_DIR, 'node_modules', '.cache');
+  fs.mkdirSync(parent, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(parent, 'swapyard-server-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    return { main: await bundleServer(entry, dir), remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }

@@ -1,12 +1,20 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../../../server/build/bundle.ts';
+import { temporaryBundle } from '../../../server/build/bundle.ts';
 
 const ENTRY = fileURLToPath(new URL('../server/main.ts', import.meta.url));
-// Inside the server's folder, so the bundle finds the server's own node_modules (server/build/bundle.ts).
-const BUNDLE_DIR = fileURLToPath(new URL('../../../server/node_modules/.cache/swapyard-bench-server', import.meta.url));
 let bundled: Promise<string> | undefined;
+
+/** The bench's server bundle, made once per bench process and removed when it exits. */
+function bundleOnce(): Promise<string> {
+  bundled ??= temporaryBundle(ENTRY).then(({ main, remove }) => {
+    process.once('exit', remove);
+    return main;
+  });
+  return bundled;
+}
+
 const START_TIMEOUT_MS = 120_000;
 
 export interface ServerOptions {
@@ -47,7 +55,7 @@ export function processMemory(pid: number): { rssBytes: number; peakRssBytes: nu
  * as `npm start` runs the server, since its memory is measured; the bundle is made once per run.
  */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  const entry = await (bundled ??= bundleServer(ENTRY, BUNDLE_DIR));
+  const entry = await bundleOnce();
   const log = fs.openSync(options.logFile, 'w');
   const child = fork(entry, options.webDistDir ? [options.webDistDir] : [], {
     execArgv: [],

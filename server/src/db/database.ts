@@ -81,9 +81,10 @@ async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-
       extensions: PGLITE_EXTENSIONS,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
+  let client: PGlite | undefined;
   try {
     const fresh = target.engine === 'pglite' && !fs.existsSync(path.join(pgliteDataDir(target.dataDir), 'PG_VERSION'));
-    let client = await create();
+    client = await create();
     const before = fresh ? 0 : await appliedMigrations(client);
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     // Creating a data directory and migrating it grow the WASM heap to about 800 MB, and a WASM heap
@@ -93,20 +94,23 @@ async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-
       await client.close();
       client = await create();
     }
-    const db = drizzlePglite({ client, schema, logger: statementRecorder }) as unknown as Database;
+    const open = client;
+    const db = drizzlePglite({ client: open, schema, logger: statementRecorder }) as unknown as Database;
     return {
       db,
-      pglite: client,
+      pglite: open,
       engine: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
       close: async () => {
-        await client.close();
+        await open.close();
         lock?.release();
       },
     };
   } catch (error) {
+    // Closed before the lock goes, so no second process opens files this one still has open.
+    await client?.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
