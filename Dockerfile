@@ -29,7 +29,8 @@ RUN npm ci --omit=dev && npm cache clean --force
 COPY contract contract
 COPY server server
 COPY --from=build /app/web/dist web/dist
-# The server runs its TypeScript through tsx (docs/decisions/003); it reads everything else from the environment.
+# The server runs bundled (docs/decisions/034); the sources stay for the one-off commands (npm run admin, backup).
+COPY --from=build /app/server/dist server/dist
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -37,4 +38,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "server/dist/main.js"]

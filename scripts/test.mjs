@@ -30,7 +30,7 @@ if (hasPostgres && !hasCaddy) {
   skipped.push('three instances behind a proxy (server/src/behind-a-proxy.postgres.test.ts): no caddy binary on PATH (Debian: apt-get install caddy)');
 }
 if (hasChromium) {
-  if (!run('build the web app for the browser journeys', npm, ['run', 'build'])) process.exit(1);
+  if (!run('build the web app (for the browser journeys) and the server', npm, ['run', 'build'])) process.exit(1);
   projects.push('e2e');
 } else {
   skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);

@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryBundle } from '../build/bundle.ts';
 import { openDatabase } from './db/database.ts';
 
 const mainScript = fileURLToPath(new URL('./main.ts', import.meta.url));
 const children: ChildProcess[] = [];
+// The server as `npm start` runs it: bundled (server/build/bundle.ts), not through tsx.
+let bundle: { main: string; remove: () => void };
 const dirs: string[] = [];
 
 afterEach(() => {
@@ -22,7 +25,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, [bundle.main], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,12 +59,14 @@ function dataDir(): string {
  */
 let usedBefore: string;
 beforeAll(async () => {
+  bundle = await temporaryBundle(mainScript);
   usedBefore = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-main-'));
   const database = await openDatabase({ engine: 'pglite', dataDir: usedBefore }, { warn: () => undefined });
   await database.close();
 });
 afterAll(() => {
   fs.rmSync(usedBefore, { recursive: true, force: true });
+  bundle.remove();
 });
 
 function copyOfUsedDataDir(): string {
@@ -77,6 +82,18 @@ describe('the server process', () => {
 
     expect(await server.exited).toBe(1);
     expect(server.output()).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")\n');
+  });
+
+  it('loads the S3 SDK only when S3_BUCKET is set: the bundle keeps it out of the module every start runs', () => {
+    const entry = fs.readFileSync(bundle.main, 'utf8');
+    const chunks = fs.readdirSync(path.join(path.dirname(bundle.main), 'chunks')).filter((name) => name.endsWith('.js'));
+    const importers = chunks.filter((name) => fs.readFileSync(path.join(path.dirname(bundle.main), 'chunks', name), 'utf8').includes('@aws-sdk/client-s3'));
+
+    expect(entry).not.toContain('@aws-sdk/client-s3');
+    expect(importers).toEqual([expect.stringMatching(/^s3-storage-/)]);
+    // Reached by import() alone, which runs when openStorage finds S3_BUCKET set.
+    expect(entry).toMatch(/import\("\.\/chunks\/s3-storage-\w+\.js"\)/);
+    expect(entry).not.toMatch(/from "\.\/chunks\/s3-storage-/);
   });
 
   it('refuses a second server on the same DATA_DIR, and the first goes on serving', async () => {

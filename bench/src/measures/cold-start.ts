@@ -32,15 +32,14 @@ interface Start {
 }
 
 /**
- * `node --import tsx server/src/main.ts`, the second half of `npm start`, on an empty data directory
- * (and for PostgreSQL an empty database): timed from the spawn until both the web app's page at / and
- * /api/health answer 200. `firstRun` turns tsx's compile cache off, as on a fresh clone.
+ * `node server/dist/main.js`, the second half of `npm start`: timed from the spawn until both the web
+ * app's page at / and /api/health answer 200.
  */
-async function startOnce(env: Record<string, string>, firstRun: boolean, logFile: string): Promise<Start> {
+async function startOnce(env: Record<string, string>, logFile: string): Promise<Start> {
   const port = await freePort();
   const log = fs.openSync(logFile, 'w');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -48,7 +47,6 @@ async function startOnce(env: Record<string, string>, firstRun: boolean, logFile
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      ...(firstRun ? { TSX_DISABLE_CACHE: '1' } : {}),
       ...env,
     },
     stdio: ['ignore', log, log],
@@ -72,7 +70,7 @@ async function startOnce(env: Record<string, string>, firstRun: boolean, logFile
   }
 }
 
-/** `npm run build`, the first half of `npm start`: the web app into web/dist, where the server serves it from. */
+/** `npm run build`, the first half of `npm start`: the web app into web/dist, where the server serves it from, and the server's bundle. */
 async function buildForStart(): Promise<number> {
   const started = performance.now();
   await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
@@ -80,16 +78,16 @@ async function buildForStart(): Promise<number> {
 }
 
 /**
- * Cold start as a member installing Swapyard meets it: the web build timed on its own, then on each
- * engine the server started on an empty data directory twice (first with tsx compiling everything, as
- * after `npm ci`, then again with its cache), and its memory at rest 5 s after the first page.
+ * Cold start as a member installing Swapyard meets it: the build timed on its own, then on each engine
+ * the server started on an empty data directory (and for PostgreSQL an empty database), which it sets
+ * up, and started again on what the first start made, and its memory at rest 5 s after the first page.
  */
 export async function measureColdStart(options: { adminUrl: string | undefined; resultsDir: string }): Promise<Result[]> {
   const buildSeconds = await buildForStart();
   const results: Result[] = [
     {
       where: 'server',
-      measure: 'npm start, first half: npm run build (web app into web/dist)',
+      measure: 'npm start, first half: npm run build (web app into web/dist, server into server/dist)',
       measured: `${formatNumber(buildSeconds, 1)} s`,
       reference: 'not included in the start times below, which serve this build',
       ratio: '-',
@@ -125,23 +123,22 @@ export async function measureColdStart(options: { adminUrl: string | undefined; 
     });
   }
   for (const engine of engines) {
-    const starts: Start[] = [];
-    for (const firstRun of [true, false]) {
-      const fresh = await engine.open();
-      try {
-        const logFile = path.join(options.resultsDir, `server-cold-${engine.where.toLowerCase()}-${firstRun ? 'first' : 'again'}.log`);
-        starts.push(await startOnce(fresh.env, firstRun, logFile));
-      } finally {
-        await fresh.dispose();
-      }
+    const fresh = await engine.open();
+    const logFile = (start: string) => path.join(options.resultsDir, `server-cold-${engine.where.toLowerCase()}-${start}.log`);
+    let first: Start;
+    let again: Start;
+    try {
+      first = await startOnce(fresh.env, logFile('first'));
+      again = await startOnce(fresh.env, logFile('again'));
+    } finally {
+      await fresh.dispose();
     }
-    const [first, again] = starts as [Start, Start];
     results.push(
       {
         where: engine.where,
-        measure: 'cold start: node --import tsx server/src/main.ts on an empty DATA_DIR to / and /api/health answered (build not included)',
-        measured: `${formatNumber(first.seconds, 2)} s (tsx compiling, as after npm ci)`,
-        reference: `again with tsx's cache: ${formatNumber(again.seconds, 2)} s`,
+        measure: 'cold start: node server/dist/main.js on an empty DATA_DIR to / and /api/health answered (build not included)',
+        measured: `${formatNumber(first.seconds, 2)} s (setting up the data, as after npm ci)`,
+        reference: `started again on that data: ${formatNumber(again.seconds, 2)} s`,
         ratio: '-',
         budget: 'reported',
         verdict: 'INFO',
@@ -149,9 +146,9 @@ export async function measureColdStart(options: { adminUrl: string | undefined; 
       },
       {
         where: engine.where,
-        measure: `server memory at rest, ${REST_MS / 1000} s after the first page, empty data`,
+        measure: `server memory at rest, ${REST_MS / 1000} s after the first page, no listings`,
         measured: `${bytes(again.rest.rssBytes)} (peak ${bytes(again.rest.peakRssBytes)})`,
-        reference: `first start: ${bytes(first.rest.rssBytes)} (peak ${bytes(first.rest.peakRssBytes)})`,
+        reference: `the first start, which set the data up: ${bytes(first.rest.rssBytes)} (peak ${bytes(first.rest.peakRssBytes)})`,
         ratio: '-',
         budget: 'reported',
         verdict: 'INFO',

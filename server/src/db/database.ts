@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -63,31 +64,53 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
 /** Where PGlite keeps its files inside DATA_DIR (beside `uploads`). */
 export const pgliteDataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
+/** 0 where the table is not there yet: a first start that stopped before migrating left a directory without it. */
+const appliedMigrations = async (client: PGlite) =>
+  client
+    .query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations')
+    .then(({ rows }) => rows[0]!.count)
+    .catch(() => 0);
+
 async function openPglite(target: DatabaseTarget & { engine: 'pglite' | 'pglite-memory' }): Promise<DatabaseHandle> {
   const lock = target.engine === 'pglite' ? lockDataDir(target.dataDir) : undefined;
-  try {
-    const client = await PGlite.create({
+  const create = () =>
+    PGlite.create({
       ...(target.engine === 'pglite'
         ? { dataDir: pgliteDataDir(target.dataDir) }
         : { loadDataDir: target.snapshot }),
       extensions: PGLITE_EXTENSIONS,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
-    const db = drizzlePglite({ client, schema, logger: statementRecorder }) as unknown as Database;
+  let client: PGlite | undefined;
+  try {
+    const fresh = target.engine === 'pglite' && !fs.existsSync(path.join(pgliteDataDir(target.dataDir), 'PG_VERSION'));
+    client = await create();
+    const before = fresh ? 0 : await appliedMigrations(client);
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    // Creating a data directory and migrating it grow the WASM heap to about 800 MB, and a WASM heap
+    // never shrinks: a site set up (or upgraded) and then served by the same instance would hold it
+    // until restarted. A new instance on the same files starts small (docs/decisions/035).
+    if (target.engine === 'pglite' && (fresh || (await appliedMigrations(client)) !== before)) {
+      await client.close();
+      client = await create();
+    }
+    const open = client;
+    const db = drizzlePglite({ client: open, schema, logger: statementRecorder }) as unknown as Database;
     return {
       db,
-      pglite: client,
+      pglite: open,
       engine: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
       close: async () => {
-        await client.close();
+        await open.close();
         lock?.release();
       },
     };
   } catch (error) {
+    // Closed before the lock goes, so no second process opens files this one still has open.
+    await client?.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
