@@ -208,7 +208,7 @@ describe('confirming the hand-over', () => {
     expect(await balances()).toEqual(balancesAfterAccept);
 
     // Completed: confirming again is still answered, and the arrangement can no longer change.
-    const afterwards = await fingerprint(db());
+    const afterwards = await fingerprint(app);
     expect((await confirm(sender, id)).json().proposal).toEqual(done);
     const late = await arrange(owner, id, { place: 'Too late', at: AT });
     expect([late.statusCode, errorOf(late)]).toEqual([409, TEXT.proposals.handoverCompleted]);
