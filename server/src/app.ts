@@ -67,6 +67,7 @@ import { RolesService } from './modules/roles/service.ts';
 import { suspensionRoutes } from './modules/suspensions/routes.ts';
 import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
@@ -373,6 +374,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerSecurityHeaders(app, config.publicUrl);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: socketError });

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { prefetchItem, prefetchMarketplace } from '../features/items/route-loaders.ts';
+import { prefetchProfile } from '../features/profiles/route-loaders.ts';
 import { withTexts } from '../lib/language.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -139,6 +140,7 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'profile/:id?',
+                    loader: prefetchProfile,
                     lazy: async () => ({
                       Component: (await withTexts(import('../features/profiles/pages/profile-page.tsx'))).ProfilePage,
                     }),

@@ -1,5 +1,8 @@
 import { TEXT, type ItemImage } from '@swapyard/contract';
 
+/** A grid's first row of cards (up to three across) holds the page's largest paint; only the rest wait until scrolled near. */
+export const EAGER_CARDS = 3;
+
 interface ItemThumbProps {
   image: Pick<ItemImage, 'thumbUrl' | 'width' | 'height'> | null;
   /** Cards near the top are the page's largest paint: fetching them lazily only delays it. */

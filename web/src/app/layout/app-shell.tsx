@@ -28,7 +28,9 @@ export function AppShell() {
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-emerald-500" />
       )}
       {isDesktop ? <Sidebar /> : <MobileTopBar />}
-      <main id="main" tabIndex={-1} className={`outline-none ${isDesktop ? 'pl-64' : 'pb-20'}`}>
+      {/* At least a screen tall, so the credits below start under the fold: a page still loading
+          its content would otherwise show them and then push them down (a layout shift). */}
+      <main id="main" tabIndex={-1} className={`min-h-dvh outline-none ${isDesktop ? 'pl-64' : 'pb-20'}`}>
         <div className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10">
           <Outlet />
         </div>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useFavouriteToggle } from '../../../api/favourite.ts';
 import { FavouriteButton } from '../../../components/favourite-button.tsx';
 import { ItemCard } from '../../../components/item-card.tsx';
+import { EAGER_CARDS } from '../../../components/item-thumb.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -26,9 +27,6 @@ import { SaveSearchButton } from '../components/save-search-button.tsx';
 import { SearchField } from '../components/search-field.tsx';
 
 const t = ITEMS_TEXT.marketplace;
-
-/** The first row of cards is the page's largest paint; only the rest wait until scrolled near. */
-const EAGER_CARDS = 3;
 
 export function MarketplacePage() {
   const [searchParams] = useSearchParams();

@@ -1,6 +1,7 @@
 import { TEXT } from '@swapyard/contract';
 import { useCallback, useId } from 'react';
 import { Link } from 'react-router';
+import { EAGER_CARDS } from '../../../components/item-thumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -53,8 +54,8 @@ export function MemberItems({ memberId, isOwn }: MemberItemsProps) {
     content = (
       <>
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <MemberItemCard key={item.id} item={item} />
+          {items.map((item, index) => (
+            <MemberItemCard key={item.id} item={item} eager={index < EAGER_CARDS} />
           ))}
         </ul>
         <LoadMore

@@ -1,0 +1,60 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_ORIGIN } from '../test/build-test-app.ts';
+import { createItem } from '../test/items.ts';
+import { registerMember, send, type Member } from '../test/members.ts';
+
+let app: FastifyInstance;
+let member: Member;
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp());
+  member = await registerMember(app);
+  // Enough listings that the page is well past the size worth compressing.
+  for (let i = 0; i < 4; i += 1) await createItem(app, member, { title: `Oak shelf number ${i}` });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const marketplace = (acceptEncoding?: string) =>
+  send(app, 'GET', '/api/items', { cookie: member.cookie, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe("the API's answers on the wire", () => {
+  it('come compressed to a browser that accepts brotli or gzip, and read the same as the plain answer', async () => {
+    const plain = await marketplace();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<{ items: { title: string }[] }>().items.map((item) => item.title)).toContain('Oak shelf number 3');
+
+    const brotli = await marketplace('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await marketplace('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leave a small answer as it is', async () => {
+    const health = await send(app, 'GET', '/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('refuse a compressed request body with a clear error rather than inflate it past its size limit', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { cookie: member.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ locale: 'de' })),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json<{ error: { message: string } }>().error.message).toEqual(expect.any(String));
+    const me = await send(app, 'GET', '/api/me', { cookie: member.cookie });
+    expect(me.json<{ user: { locale: string } }>().user.locale).toBe('en');
+  });
+});

@@ -1,0 +1,31 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { cacheRestored } from './persisted-cache.ts';
+import { queryClient } from './query-client.ts';
+
+/*
+ * The router runs the routes' loaders as a navigation starts, before the page's chunk and the
+ * session check have arrived, so the page's own request is under way alongside them instead of
+ * after both, and its first photo (the page's largest paint) is requested as soon as the answer
+ * names it, not when the page is drawn (docs/performance.md). They wait only for the member's
+ * saved answers (a few milliseconds from IndexedDB), never for the network: the page shows loading
+ * and errors itself. Loaders are part of the entry bundle, so they must stay small and free of zod.
+ */
+
+function preloadImage(url: string | undefined): void {
+  if (!url) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+/** Fetches a page's answer unless it is already in the cache, then preloads the photo it names first. */
+export function prefetchForPage(queryKey: QueryKey, fetch: () => Promise<unknown>, firstPhoto: () => string | undefined): void {
+  void cacheRestored.then(async () => {
+    if (queryClient.getQueryData(queryKey) !== undefined) return;
+    await fetch();
+    preloadImage(firstPhoto());
+  });
+}
