@@ -13,6 +13,11 @@ const SCORE_BUDGET = 95;
 const RUNS = 3;
 /** Enough for the chat's first page of messages and the conversation list's preview. */
 const CHAT_MESSAGES = 30;
+/**
+ * Lighthouse's "Something went wrong with recording the trace" codes (lighthouse/core/lib/lh-error.js):
+ * its own failures to record a page that loaded. A page's own failure (NO_FCP, a failed document) is not among them.
+ */
+const TRACE_ERRORS = new Set(['NO_TRACING_STARTED', 'TRACING_ALREADY_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
 
 interface Page {
   /** The name its report file takes (lighthouse-<name>.json). */
@@ -69,10 +74,10 @@ async function audit(port: number, url: string, cookie: string | undefined, isRe
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
   if (lhr.runtimeError) {
-    // Lighthouse sometimes fails to record its own trace on a page that loaded fine: that run is made
-    // once more, and the row says so. A second failure is the page's, and fails the measure.
-    if (!isRepeat) return { ...(await audit(port, url, cookie, true)), repeatedAfter: lhr.runtimeError.code };
-    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    // Lighthouse sometimes fails to record its own trace of a page that loaded fine: that run is made
+    // once more, and the row says so. Any other error, or a second one, fails the measure.
+    if (!isRepeat && TRACE_ERRORS.has(lhr.runtimeError.code)) return { ...(await audit(port, url, cookie, true)), repeatedAfter: lhr.runtimeError.code };
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const compression = lhr.audits['uses-text-compression']?.details as { overallSavingsBytes?: number } | undefined;

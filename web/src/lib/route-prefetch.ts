@@ -21,11 +21,11 @@ function preloadImage(url: string | undefined): void {
   document.head.append(link);
 }
 
-/** Fetches a page's answer unless it is already in the cache, then preloads the photo it names first. */
-export function prefetchForPage(queryKey: QueryKey, fetch: () => Promise<unknown>, firstPhoto: () => string | undefined): void {
+/** Fetches a page's answer unless it is already in the cache, then preloads the photo it names first, if any. */
+export function prefetchForPage(queryKey: QueryKey, load: () => Promise<unknown>, firstPhoto?: () => string | undefined): void {
   void cacheRestored.then(async () => {
     if (queryClient.getQueryData(queryKey) !== undefined) return;
-    await fetch();
-    preloadImage(firstPhoto());
+    await load();
+    preloadImage(firstPhoto?.());
   });
 }

@@ -17,7 +17,7 @@ export function AppShell() {
   const isNavigating = useNavigation().state === 'loading';
 
   return (
-    <div className="min-h-dvh">
+    <div>
       <a
         href="#main"
         className="sr-only rounded-lg bg-white px-4 py-2 font-medium text-emerald-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
@@ -28,9 +28,13 @@ export function AppShell() {
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-emerald-500" />
       )}
       {isDesktop ? <Sidebar /> : <MobileTopBar />}
-      {/* At least a screen tall, so the credits below start under the fold: a page still loading
-          its content would otherwise show them and then push them down (a layout shift). */}
-      <main id="main" tabIndex={-1} className={`min-h-dvh outline-none ${isDesktop ? 'pl-64' : 'pb-20'}`}>
+      {/* The rest of the screen at least (below the phone's 3.5rem top bar), so the credits start under
+          the fold: a page still loading its content would otherwise show them and then push them down. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`outline-none ${isDesktop ? 'min-h-dvh pl-64' : 'min-h-[calc(100dvh-3.5rem)] pb-20'}`}
+      >
         <div className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10">
           <Outlet />
         </div>

@@ -4,6 +4,8 @@ import { prefetchForPage } from '../../lib/route-prefetch.ts';
 import { itemQuery } from '../../api/item.ts';
 import { itemsQuery } from './api/get-items.ts';
 
+// Part of the entry bundle: small and free of zod (lib/route-prefetch.ts).
+
 export function prefetchMarketplace({ request }: LoaderFunctionArgs): null {
   // Reading filters needs the contract's schemas (filters.ts); the plain address, where members land, needs none.
   if (new URL(request.url).searchParams.size > 0) return null;
