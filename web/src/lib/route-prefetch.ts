@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { InferDataFromTag, QueryKey } from '@tanstack/react-query';
 import { cacheRestored } from './persisted-cache.ts';
 import { queryClient } from './query-client.ts';
 
@@ -22,10 +22,15 @@ function preloadImage(url: string | undefined): void {
 }
 
 /** Fetches a page's answer unless it is already in the cache, then preloads the photo it names first, if any. */
-export function prefetchForPage(queryKey: QueryKey, load: () => Promise<unknown>, firstPhoto?: () => string | undefined): void {
+export function prefetchForPage<TKey extends QueryKey>(
+  queryKey: TKey,
+  load: () => Promise<unknown>,
+  firstPhoto?: (answer: InferDataFromTag<unknown, TKey>) => string | undefined,
+): void {
   void cacheRestored.then(async () => {
     if (queryClient.getQueryData(queryKey) !== undefined) return;
     await load();
-    preloadImage(firstPhoto?.());
+    const answer = queryClient.getQueryData(queryKey);
+    if (answer !== undefined && firstPhoto) preloadImage(firstPhoto(answer));
   });
 }

@@ -13,7 +13,7 @@ export function prefetchMarketplace({ request }: LoaderFunctionArgs): null {
   prefetchForPage(
     query.queryKey,
     () => queryClient.prefetchInfiniteQuery(query),
-    () => queryClient.getQueryData(query.queryKey)?.pages[0]?.items[0]?.image?.thumbUrl,
+    (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
   );
   return null;
 }
@@ -24,7 +24,7 @@ export function prefetchItem({ params }: LoaderFunctionArgs): null {
   prefetchForPage(
     query.queryKey,
     () => queryClient.prefetchQuery(query),
-    () => queryClient.getQueryData(query.queryKey)?.images[0]?.url,
+    (item) => item.images[0]?.url,
   );
   return null;
 }

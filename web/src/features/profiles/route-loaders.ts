@@ -15,7 +15,7 @@ export function prefetchProfile({ params }: LoaderFunctionArgs): null {
   prefetchForPage(
     items.queryKey,
     () => queryClient.prefetchInfiniteQuery(items),
-    () => queryClient.getQueryData(items.queryKey)?.pages[0]?.items[0]?.image?.thumbUrl,
+    (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
   );
   return null;
 }
