@@ -32,6 +32,8 @@ COPY --from=build /app/web/dist web/dist
 # The server runs bundled (docs/decisions/034); the sources stay for the one-off commands (npm run admin, backup).
 COPY --from=build /app/server/dist server/dist
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# As npm start sets it: glibc keeps returning freed memory to the system (docs/decisions/036).
+ENV MALLOC_TRIM_THRESHOLD_=131072
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

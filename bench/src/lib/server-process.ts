@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startEnvironment } from '../../../scripts/start-environment.ts';
 import { temporaryBundle } from '../../../server/build/bundle.ts';
 
 const ENTRY = fileURLToPath(new URL('../server/main.ts', import.meta.url));
@@ -59,10 +60,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const log = fs.openSync(options.logFile, 'w');
   const child = fork(entry, options.webDistDir ? [options.webDistDir] : [], {
     execArgv: [],
-    // Only what the server needs: the bench's own environment must not configure it by accident.
+    // Only what the server needs, as npm start sets it: the bench's own environment must not configure it by accident.
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...startEnvironment(),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startEnvironment } from '../../../scripts/start-environment.ts';
 import { freePort } from '../../../server/src/test/free-port.ts';
 import { freshBenchDatabase, type FreshDatabase } from '../data/fresh-database.ts';
 import { sleep } from '../lib/http.ts';
@@ -44,6 +45,7 @@ async function startOnce(env: Record<string, string>, logFile: string): Promise<
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...startEnvironment(),
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

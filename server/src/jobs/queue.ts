@@ -37,6 +37,12 @@ export interface EnqueueOptions {
   key?: string;
 }
 
+export interface StepEnqueueOptions {
+  /** Not before this instant, an expression the statement works out as it runs (the member's presence, say). */
+  runAt?: SQL;
+  key?: string;
+}
+
 export interface JobKind<P> {
   readonly name: string;
   /** In the transaction of the change that causes it: the job exists if and only if the change commits. */
@@ -45,7 +51,7 @@ export interface JobKind<P> {
    * enqueue as a step of a caller's one statement with no transaction around it (db/statement-steps.ts,
    * docs/decisions/029): the job is added for the row the step `after` yields, while `when` holds.
    */
-  enqueueStep(after: string, when: SQL, payload: P, options?: { key?: string }): SQL;
+  enqueueStep(after: string, when: SQL, payload: P, options?: StepEnqueueOptions): SQL;
   /**
    * Ends the keyed job in the caller's transaction. A keyed job that finds nothing to do ends with
    * the transaction that found nothing; ended only after it returns, it would swallow an enqueue
@@ -156,8 +162,11 @@ export class JobQueue {
     try {
       while (this.again && !this.stopping) {
         this.again = false;
+        // One look first: a wake-up for a job not yet due (a mail waiting for its member to leave) costs one statement, not one per lane.
+        const first = await repo.claimDue(this.database.db, this.settings.leaseMs);
+        if (!first) continue;
         // Every lane ends before the next look, so none is left running when the drain resolves.
-        const lanes = await Promise.allSettled(Array.from({ length: this.settings.concurrency }, () => this.lane()));
+        const lanes = await Promise.allSettled(Array.from({ length: this.settings.concurrency }, (_, lane) => this.lane(lane === 0 ? first : undefined)));
         const failed = lanes.find((lane) => lane.status === 'rejected');
         if (failed) throw failed.reason;
       }
@@ -166,8 +175,9 @@ export class JobQueue {
     }
   }
 
-  /** Claims and runs one job after another until none is due. */
-  private async lane(): Promise<void> {
+  /** Runs the job it was given, if any, then claims and runs one after another until none is due. */
+  private async lane(given?: repo.ClaimedJob): Promise<void> {
+    if (given) await this.run(given);
     let job: repo.ClaimedJob | undefined;
     while (!this.stopping && (job = await repo.claimDue(this.database.db, this.settings.leaseMs))) await this.run(job);
   }

@@ -30,9 +30,9 @@ export async function insertJob(
  * `after` yields while `when` holds, and the workers woken for each one added (NOTIFY sends one
  * per commit however often it is called with the same payload).
  */
-export function insertJobStep(job: { kind: string; payload: unknown; maxAttempts: number; key?: string }, after: string, when: SQL): SQL {
-  return sql`insert into ${jobs} (kind, payload, key, max_attempts)
-    select ${job.kind}::text, ${JSON.stringify(job.payload)}::jsonb, ${job.key ?? null}::text, ${job.maxAttempts}::int
+export function insertJobStep(job: { kind: string; payload: unknown; maxAttempts: number; key?: string; runAt?: SQL }, after: string, when: SQL): SQL {
+  return sql`insert into ${jobs} (kind, payload, key, max_attempts, run_at)
+    select ${job.kind}::text, ${JSON.stringify(job.payload)}::jsonb, ${job.key ?? null}::text, ${job.maxAttempts}::int, ${job.runAt ?? sql`now()`}
     from ${sql.identifier(after)} where ${when}
     on conflict (key) where key is not null and failed_at is null do nothing
     returning id, pg_notify(${JOBS_CHANNEL}, '')`;

@@ -350,6 +350,34 @@ describe('mail about messages', () => {
     expect(await mailsTo(reader)).toHaveLength(2);
   });
 
+  it('writes the job for when the mail could first go: a reader in the app does not wake the worker for nothing, one long gone is mailed at once', async () => {
+    const inApp = await chat();
+    const away = await chat();
+    await lastSeen(inApp.reader, 'online');
+    await lastSeen(away.reader, 30);
+    const emailJobDueInSeconds = async (member: Member) => {
+      const [job] = await app.services.database.db
+        .select({ seconds: sql<number>`extract(epoch from ${jobs.runAt} - now())`.mapWith(Number) })
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'notify.message' and ${jobs.payload}->>'userId' = ${member.user.id} and ${jobs.payload}->>'channel' = 'email'`);
+      return job?.seconds;
+    };
+    // Held back, so the rows are read as the send wrote them.
+    await app.services.jobs.stop();
+    try {
+      await inApp.write('Hello');
+      await away.write('Hello');
+      // The tab's presence lasts an hour, then the quiet spell of 10 minutes.
+      expect(await emailJobDueInSeconds(inApp.reader)).toBeGreaterThan(69 * 60);
+      expect(await emailJobDueInSeconds(inApp.reader)).toBeLessThanOrEqual(70 * 60);
+      expect(await emailJobDueInSeconds(away.reader)).toBeLessThanOrEqual(0);
+    } finally {
+      await app.services.jobs.start();
+    }
+    expect(await mailsTo(away.reader)).toHaveLength(1);
+    expect(await mailsTo(inApp.reader)).toEqual([]);
+  });
+
   it('sends nothing to a reader who switched message mail off', async () => {
     const { reader, write } = await chat();
     await setPreferences(reader, (p) => (p.messages.email = false));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { messageDeliveries, notificationPreferences, users } from '../../db/schema/index.ts';
 import { suspendedNow } from '../../db/suspended.ts';
@@ -12,10 +12,29 @@ export async function recipient(db: Executor, userId: string) {
   return row;
 }
 
-/** The member's presence as the database's clock sees it now (presence module: online while online_until is ahead). */
-export async function presence(db: Executor, userId: string) {
+/** When the member was last in the app: online_until while ahead of now counts as present until then (presence module). */
+const presentUntil = sql`greatest(${users.onlineUntil}, ${users.lastSeenAt})`;
+/** The first moment a message notice may go by a channel that waits quietMs after the member leaves: now, or once away that long. */
+const quietAfter = (quietMs: number) => sql`greatest(now(), ${presentUntil} + ${quietMs} * interval '1 millisecond')`;
+
+/**
+ * quietAfter for a member, as part of another statement: when the job that sends their message notice
+ * is first worth running. Now for an id no member has; the job then finds nothing to send.
+ */
+export function messageNoticeDueSql(userId: string, quietMs: number): SQL {
+  return sql`coalesce((select ${quietAfter(quietMs)} from ${users} where ${users.id} = ${userId}), now())`;
+}
+
+/**
+ * The member's presence as the database's clock sees it now: when they were last in the app, and
+ * how long a notice quiet for quietMs must still wait (0 when it may go).
+ */
+export async function presence(db: Executor, userId: string, quietMs: number) {
   const [row] = await db
-    .select({ onlineUntil: users.onlineUntil, lastSeenAt: users.lastSeenAt, now: sql<Date>`now()`.mapWith((value: string | Date) => new Date(value)) })
+    .select({
+      presentUntil: sql<Date | null>`${presentUntil}`.mapWith((value: string | Date) => new Date(value)),
+      waitMs: sql<number>`ceil(extract(epoch from ${quietAfter(quietMs)} - now()) * 1000)`.mapWith(Number),
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

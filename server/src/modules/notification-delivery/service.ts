@@ -113,11 +113,13 @@ export class NotificationDeliveryService {
    * (docs/decisions/029): a job per channel the member wants, for the row the step `notice` yields.
    */
   messageSteps(notice: string, userId: string, conversationId: string): StatementStep[] {
-    return [...this.channels.keys()].map((channel) => {
+    return [...this.channels].map(([channel, { messageQuietMs }]) => {
       const job = messageJobFor(channel, userId, conversationId);
+      // Not woken before it could send: a member reading in the app would only put it off again.
+      const runAt = repo.messageNoticeDueSql(userId, messageQuietMs);
       return {
         name: `${notice}_${channel}_job`,
-        sql: this.messages.enqueueStep(notice, this.preferences.wantsSql(userId, 'messages', channel), job.payload, { key: job.key }),
+        sql: this.messages.enqueueStep(notice, this.preferences.wantsSql(userId, 'messages', channel), job.payload, { key: job.key, runAt }),
       };
     });
   }
@@ -150,15 +152,11 @@ export class NotificationDeliveryService {
     if (!channel) return;
     const notice = await this.notifications.unreadMessageNotice(job.userId, job.conversationId);
     if (!notice || !(await this.preferences.wants(this.db, job.userId, 'messages', job.channel))) return;
-    const seen = await repo.presence(this.db, job.userId);
+    const seen = await repo.presence(this.db, job.userId, channel.messageQuietMs);
     if (!seen) return;
-    const now = seen.now.getTime();
-    if (seen.onlineUntil && seen.onlineUntil.getTime() > now) return { againInMs: seen.onlineUntil.getTime() - now + channel.messageQuietMs };
-    const present = Math.max(seen.onlineUntil?.getTime() ?? 0, seen.lastSeenAt?.getTime() ?? 0);
-    const awayMs = now - present;
-    if (awayMs < channel.messageQuietMs) return { againInMs: channel.messageQuietMs - awayMs };
+    if (seen.waitMs > 0) return { againInMs: seen.waitMs };
     const told = await repo.lastDelivery(this.db, job.userId, job.conversationId, job.channel);
-    if (told && told.getTime() >= present) return;
+    if (told && told.getTime() >= (seen.presentUntil?.getTime() ?? 0)) return;
     await inLocale(await this.localeOf(job.userId), () => {
       const { title, description } = noticeWords(notice);
       return channel.handler({ userId: job.userId, kind: 'messages', title, body: description, url: this.publicUrl(`/chat/${job.conversationId}`) });
