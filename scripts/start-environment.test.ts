@@ -4,9 +4,10 @@ import { startEnvironment } from './start-environment.ts';
 
 const startScript = (start: string) => JSON.stringify({ scripts: { start } });
 
-/** The variables a Dockerfile's ENV instructions set, in their `NAME=value` form. */
+/** The variables the image's ENV instructions set (its last stage's, in their `NAME=value` form). */
 function dockerfileEnvironment(dockerfile: string): Record<string, string> {
-  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n');
+  const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const lines = lastStage.replace(/\\\n/g, ' ').split('\n');
   const words = lines.filter((line) => /^ENV\s/.test(line)).flatMap((line) => line.replace(/^ENV\s+/, '').trim().split(/\s+/));
   return Object.fromEntries(words.map((word) => word.split('=') as [string, string]));
 }
@@ -30,5 +31,7 @@ describe("npm start's environment for the server", () => {
   it('refuses a start script it cannot read, rather than starting the server differently', () => {
     expect(() => startEnvironment(startScript('npm run build && node server/src/main.ts'))).toThrow('does not run node server/dist/main.js');
     expect(() => startEnvironment(startScript('npm run build && nice -n 5 node server/dist/main.js'))).toThrow('"nice" before');
+    expect(() => startEnvironment(startScript("npm run build && A='x y' node server/dist/main.js"))).toThrow('plain values');
+    expect(() => startEnvironment(startScript('npm run build && A=$HOME node server/dist/main.js'))).toThrow('plain values');
   });
 });

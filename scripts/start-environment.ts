@@ -18,8 +18,9 @@ export function startEnvironment(packageJson = fs.readFileSync(new URL('../packa
   const words = command.slice(0, -SERVER_COMMAND.length).trim().split(/\s+/).filter(Boolean);
   return Object.fromEntries(
     words.map((word) => {
-      const match = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(word);
-      if (!match) throw new Error(`package.json's start script has "${word}" before ${SERVER_COMMAND}: only NAME=value words may be there`);
+      // A plain value only: a shell would strip quotes and expand $ and \, and this would not.
+      const match = /^([A-Z_][A-Z0-9_]*)=([^'"$\\`\s]*)$/.exec(word);
+      if (!match) throw new Error(`package.json's start script has "${word}" before ${SERVER_COMMAND}: only NAME=value words with plain values may be there`);
       return [match[1]!, match[2]!];
     }),
   );

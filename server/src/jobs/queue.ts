@@ -37,11 +37,10 @@ export interface EnqueueOptions {
   key?: string;
 }
 
-export interface StepEnqueueOptions {
-  /** Not before this instant, an expression the statement works out as it runs (the member's presence, say). */
+export type StepEnqueueOptions = Pick<EnqueueOptions, 'key'> & {
+  /** Not before this instant, an expression the statement works out as it runs (from the member's presence, say). */
   runAt?: SQL;
-  key?: string;
-}
+};
 
 export interface JobKind<P> {
   readonly name: string;

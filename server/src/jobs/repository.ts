@@ -9,7 +9,8 @@ export type ClaimedJob = JobRow & { claim: string };
 /** Heard by every worker once the transaction that wrote a job commits, and never if it rolls back. */
 export const JOBS_CHANNEL = 'swapyard_jobs';
 
-const millis = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
+/** A span in milliseconds as an SQL interval, for times counted on the database's clock. */
+export const millis = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
 
 /** A delay is counted on the database's clock, as every other job time is. */
 export async function insertJob(

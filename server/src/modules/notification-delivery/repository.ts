@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'driz
 import type { Executor } from '../../db/database.ts';
 import { messageDeliveries, notificationPreferences, users } from '../../db/schema/index.ts';
 import { suspendedNow } from '../../db/suspended.ts';
+import { millis } from '../../jobs/repository.ts';
 
 /** Where a member's mail goes; undefined for an id no member has. */
 export async function recipient(db: Executor, userId: string) {
@@ -15,7 +16,7 @@ export async function recipient(db: Executor, userId: string) {
 /** When the member was last in the app: online_until while ahead of now counts as present until then (presence module). */
 const presentUntil = sql`greatest(${users.onlineUntil}, ${users.lastSeenAt})`;
 /** The first moment a message notice may go by a channel that waits quietMs after the member leaves: now, or once away that long. */
-const quietAfter = (quietMs: number) => sql`greatest(now(), ${presentUntil} + ${quietMs} * interval '1 millisecond')`;
+const quietAfter = (quietMs: number) => sql`greatest(now(), ${presentUntil} + ${millis(quietMs)})`;
 
 /**
  * quietAfter for a member, as part of another statement: when the job that sends their message notice
@@ -32,7 +33,7 @@ export function messageNoticeDueSql(userId: string, quietMs: number): SQL {
 export async function presence(db: Executor, userId: string, quietMs: number) {
   const [row] = await db
     .select({
-      presentUntil: sql<Date | null>`${presentUntil}`.mapWith((value: string | Date) => new Date(value)),
+      presentUntil: sql`${presentUntil}`.mapWith((value: string | Date): Date | null => new Date(value)),
       waitMs: sql<number>`ceil(extract(epoch from ${quietAfter(quietMs)} - now()) * 1000)`.mapWith(Number),
     })
     .from(users)

@@ -89,21 +89,16 @@ export class NotificationDeliveryService {
       if (!notice) continue;
       for (const channel of this.channels.keys()) {
         if (!(await this.preferences.wants(tx, row.userId, notice.kind, channel))) continue;
-        if (notice.kind === 'messages') {
-          const job = messageJobFor(channel, row.userId, row.relatedId!);
-          await this.messages.enqueue(tx, job.payload, { key: job.key });
-        } else {
-          await this.events.enqueue(tx, {
-            channel,
-            userId: row.userId,
-            kind: notice.kind,
-            title: row.title,
-            body: row.description,
-            titleMessage: row.titleMessage,
-            bodyMessage: row.descriptionMessage,
-            path: notice.path,
-          });
-        }
+        await this.events.enqueue(tx, {
+          channel,
+          userId: row.userId,
+          kind: notice.kind,
+          title: row.title,
+          body: row.description,
+          titleMessage: row.titleMessage,
+          bodyMessage: row.descriptionMessage,
+          path: notice.path,
+        });
       }
     }
   }
@@ -181,7 +176,8 @@ function deliverable(row: NotificationRow): { kind: NotificationKind; path: stri
     case 'proposal':
       return { kind: 'proposals', path: row.proposalId ? `/proposals/${row.proposalId}` : '/notifications' };
     case 'message':
-      return row.relatedId ? { kind: 'messages', path: `/chat/${row.relatedId}` } : undefined;
+      // Written by the sender's statement, with its jobs as steps of it (messageSteps).
+      return undefined;
     case 'rating':
       return { kind: 'ratings', path: `/profile/${row.userId}` };
     case 'saved_search':

@@ -11,6 +11,7 @@ export const DASHBOARD_TEXT = texts(
     recentListings: text(),
     viewAll: text(),
     recentMessages: text(),
+    loadingMessages: text(),
     noMessages: text(),
     findItems: text(),
   },

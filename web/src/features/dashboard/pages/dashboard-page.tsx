@@ -1,4 +1,4 @@
-import { TEXT } from '@swapyard/contract';
+import { DASHBOARD_RECENT_ITEMS, TEXT } from '@swapyard/contract';
 import { Coins, MessageCircle, Package } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -39,23 +39,35 @@ export function DashboardPage() {
         />
       </div>
       <RecentListings />
-      <Section title={t.recentMessages}>
-        {conversations.data && conversations.data.conversations.length > 0 ? (
-          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white p-1">
-            {conversations.data.conversations.map((conversation) => (
-              <RecentConversation key={conversation.id} conversation={conversation} />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState
-            title={t.noMessages}
-            action={<TextLink to="/marketplace">{t.findItems}</TextLink>}
-            className="py-8"
-          />
-        )}
-      </Section>
+      <RecentMessages />
     </div>
   );
+}
+
+function RecentMessages() {
+  const { data, error, refetch } = useRecentConversations();
+  const failed = error ? errorMessage(error, TEXT.conversations.loadFailed) : null;
+
+  let content: ReactNode;
+  if (data === undefined) {
+    // Not "no messages yet" while they load or when they could not be read: that would be untrue.
+    content = failed ? (
+      <LoadFailed message={failed} onRetry={() => void refetch()} />
+    ) : (
+      <LoadingState label={t.loadingMessages} className="py-8" />
+    );
+  } else if (data.conversations.length === 0) {
+    content = <EmptyState title={t.noMessages} action={<TextLink to="/marketplace">{t.findItems}</TextLink>} className="py-8" />;
+  } else {
+    content = (
+      <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white p-1">
+        {data.conversations.map((conversation) => (
+          <RecentConversation key={conversation.id} conversation={conversation} />
+        ))}
+      </ul>
+    );
+  }
+  return <Section title={t.recentMessages}>{content}</Section>;
 }
 
 function RecentListings() {
@@ -68,7 +80,11 @@ function RecentListings() {
     content = failed ? (
       <LoadFailed message={failed} onRetry={() => void refetch()} />
     ) : (
-      <LoadingState label={TEXT.items.loading} className="py-8" />
+      // The cards' room is kept while they load, so the messages below do not jump down when they come.
+      <div className="relative">
+        <RecentItemPlaceholders />
+        <LoadingState label={TEXT.items.loading} className="absolute inset-0" />
+      </div>
     );
   } else if (items.length === 0) {
     content = <EmptyState title={TEXT.items.noRecent} className="py-8" />;
@@ -86,6 +102,24 @@ function RecentListings() {
     <Section title={t.recentListings} action={<TextLink to="/marketplace">{t.viewAll}</TextLink>}>
       {content}
     </Section>
+  );
+}
+
+/** Empty cards of RecentItemCard's shape (a photo, a one-line title, the points, the place). */
+function RecentItemPlaceholders() {
+  return (
+    <ul aria-hidden="true" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {Array.from({ length: DASHBOARD_RECENT_ITEMS }, (_, index) => (
+        <li key={index} className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
+          <div className="aspect-[4/3] bg-stone-100" />
+          <div className="flex flex-col gap-1 p-3">
+            <div className="h-5" />
+            <div className="h-5" />
+            <div className="h-4" />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
