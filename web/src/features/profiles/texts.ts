@@ -21,7 +21,6 @@ export const PROFILES_TEXT = texts(
     ratings: text(),
     ratingsLoadFailed: text(),
     loadingRatings: text(),
-    openingForm: text(),
     /** Issue 15: the owner's own listing that a moderator hid; nobody else sees it. */
     hidden: text(),
   },

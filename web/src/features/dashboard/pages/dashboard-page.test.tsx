@@ -19,9 +19,10 @@ afterEach(() => {
 const noItems: ItemPage = { items: [], nextCursor: null };
 const noConversations: ConversationPage = { conversations: [], nextCursor: null, unreadConversations: 0 };
 
-/** The dashboard with the API answering each of its calls as `answer` says. */
+/** The dashboard with the API answering its listings and conversations as `answer` says. */
 async function openDashboard(answer: (path: string) => Answer) {
-  const api = await startApiServer((request) => answer(request.path));
+  // The member's own profile (their item count) is not what these tests are about.
+  const api = await startApiServer((request) => (request.path.startsWith('/api/users/') ? { status: 404 } : answer(request.path)));
   const router = createMemoryRouter([{ path: '/', element: <DashboardPage /> }], { initialEntries: ['/'] });
   await render(
     <QueryClientProvider client={queryClient}>
@@ -71,7 +72,7 @@ describe('the dashboard', () => {
     }
   });
 
-  it('keeps the room of the four recent listings while they load, so the messages below do not move', async () => {
+  it('keeps four empty cards under the spinner while the recent listings load, so the messages below have their place', async () => {
     const api = await openDashboard((path) => ({ status: 200, body: path.startsWith('/api/conversations') ? noConversations : noItems }));
     try {
       const listings = host().querySelector('section')!;

@@ -47,6 +47,7 @@ export function DashboardPage() {
 function RecentMessages() {
   const { data, error, refetch } = useRecentConversations();
   const failed = error ? errorMessage(error, TEXT.conversations.loadFailed) : null;
+  useErrorToast(failed);
 
   let content: ReactNode;
   if (data === undefined) {
@@ -105,7 +106,7 @@ function RecentListings() {
   );
 }
 
-/** Empty cards of RecentItemCard's shape (a photo, a one-line title, the points, the place). */
+/** Empty cards of RecentItemCard's shape (a photo, a one-line title, the points, the place): a change to the card's layout belongs here too. */
 function RecentItemPlaceholders() {
   return (
     <ul aria-hidden="true" className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -1,6 +1,6 @@
 import { TEXT } from '@swapyard/contract';
 import { MessageCircle, Pencil } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -10,7 +10,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { memberName, useCurrentUser } from '../../../lib/current-user.ts';
 import { usePageTitle } from '../../../lib/document-title.ts';
 import { useMemberProfile } from '../../../api/member-profile.ts';
-import { withTexts } from '../../../lib/language.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { useOpenConversation } from '../../../api/open-conversation.ts';
 import { useReport } from '../../../api/report.ts';
@@ -20,14 +19,11 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PROFILES_TEXT } from '../texts.ts';
 import { MemberItems } from '../components/member-items.tsx';
 import { ProfileBlockButton } from '../components/profile-block-button.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ReceivedRatings } from '../components/received-ratings.tsx';
 
 const t = PROFILES_TEXT;
-
-// Only a member editing their own profile needs the form, and with it zod, react-hook-form and the
-// place picker (about 40 KB): not every visit to a profile.
-const ProfileForm = lazy(async () => ({ default: (await withTexts(import('../components/profile-form.tsx'))).ProfileForm }));
 
 export function ProfilePage() {
   const { id } = useParams();
@@ -107,9 +103,7 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
         }
       />
       {editing ? (
-        <Suspense fallback={<LoadingState label={t.openingForm} className="py-8" />}>
-          <ProfileForm id={formId} profile={profile} onClose={closeForm} />
-        </Suspense>
+        <ProfileForm id={formId} profile={profile} onClose={closeForm} />
       ) : (
         <section className="flex flex-col gap-2">
           <h2 className="text-lg font-semibold text-stone-900">{t.about}</h2>
