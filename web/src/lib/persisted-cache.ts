@@ -22,7 +22,7 @@ export const restoredFromDisk = (dataUpdatedAt: number): boolean => dataUpdatedA
 let markRestored: () => void = () => undefined;
 /**
  * Settles once the saved answers are back in the cache, or known to be absent: a request started
- * before then (a route's prefetch) would race them, and offline it would win with an error.
+ * offline before then (a route's prefetch) would race them and win with an error.
  */
 export const cacheRestored = new Promise<void>((resolve) => {
   markRestored = resolve;
