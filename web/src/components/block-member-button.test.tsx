@@ -4,7 +4,7 @@ import { BlockMemberButton } from './block-member-button.tsx';
 
 const { host, render } = rootPerTest();
 
-function shown(props: { blocked: boolean; blocking: boolean; unblocking: boolean }) {
+function shown(props: { blocked: boolean | undefined; blocking: boolean; unblocking: boolean }) {
   return render(<BlockMemberButton name="Olga" onBlock={() => Promise.resolve(true)} onUnblock={() => undefined} {...props} />);
 }
 
@@ -18,6 +18,14 @@ describe('the Block and Unblock button', () => {
   it('stays usable as Unblock while the block that made it is still settling', async () => {
     await shown({ blocked: true, blocking: true, unblocking: false });
     expect(button('Unblock')?.disabled).toBe(false);
+  });
+
+  it('offers nothing while the block list loads, but keeps its room so the page does not move when it comes', async () => {
+    await shown({ blocked: undefined, blocking: false, unblocking: false });
+    const placeholder = host().querySelector('button');
+    expect(placeholder?.className).toContain('invisible');
+    expect(placeholder?.disabled).toBe(true);
+    expect(placeholder?.tabIndex).toBe(-1);
   });
 
   it('is busy while its own unblock runs', async () => {

@@ -9,7 +9,7 @@ const t = WEB_TEXT.blocks;
 interface BlockMemberButtonProps {
   /** The member's name as shown, for the confirmation. */
   name: string;
-  /** Whether the signed-in member blocked them; undefined while that is not known yet, and nothing is shown. */
+  /** Whether the signed-in member blocked them; undefined while that is not known yet, and no button is offered. */
   blocked: boolean | undefined;
   /** Each action's own progress: the button that gets the focus back after Block must not be disabled by it. */
   blocking: boolean;
@@ -23,7 +23,16 @@ interface BlockMemberButtonProps {
 /** Block, after a confirmation that says what it does; Unblock at once, as it takes nothing away. */
 export function BlockMemberButton({ name, blocked, blocking, unblocking, onBlock, onUnblock, className = '' }: BlockMemberButtonProps) {
   const [confirming, setConfirming] = useState(false);
-  if (blocked === undefined) return null;
+  if (blocked === undefined) {
+    // Its room is kept, hidden from sight, the keyboard and screen readers, so the buttons beside it
+    // and the page below do not move when it comes.
+    return (
+      <Button variant="secondary" className={`invisible ${className}`} disabled tabIndex={-1}>
+        <Ban aria-hidden="true" className="size-4" />
+        {t.block}
+      </Button>
+    );
+  }
   const close = () => {
     setConfirming(false);
   };
