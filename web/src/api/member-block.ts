@@ -53,8 +53,15 @@ export function useMemberBlock(member: Member) {
   const unblock = useUnblockMember();
   return {
     name: memberName(member),
-    /** Undefined until the list has loaded: no button is offered that might be the wrong one. */
-    blocked: blocked.data?.some((entry) => entry.id === member.id),
+    /**
+     * Undefined while the list loads, null when it cannot be had (it failed, or waits offline with
+     * nothing saved): either way no button is offered that might be the wrong one.
+     */
+    blocked: blocked.data
+      ? blocked.data.some((entry) => entry.id === member.id)
+      : blocked.isError || blocked.isPaused
+        ? null
+        : undefined,
     blocking: block.isPending,
     unblocking: unblock.isPending,
     /** True once blocked; a failure was already told in a toast. */

@@ -7,7 +7,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { Toaster } from './toaster.tsx';
 
 // Queries wait for the saved answers to be restored before they fetch, so a page opened offline
-// shows what the member last saw instead of a spinner.
+// shows what the member last saw instead of a spinner (a route's prefetch online excepted, lib/route-prefetch.ts).
 const persistence = persistOptions(queryClient);
 
 // What was saved may predate events this tab never heard (it was closed): shown at once, then

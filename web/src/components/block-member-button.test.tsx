@@ -4,7 +4,7 @@ import { BlockMemberButton } from './block-member-button.tsx';
 
 const { host, render } = rootPerTest();
 
-function shown(props: { blocked: boolean | undefined; blocking: boolean; unblocking: boolean }) {
+function shown(props: { blocked: boolean | null | undefined; blocking: boolean; unblocking: boolean }) {
   return render(<BlockMemberButton name="Olga" onBlock={() => Promise.resolve(true)} onUnblock={() => undefined} {...props} />);
 }
 
@@ -26,6 +26,11 @@ describe('the Block and Unblock button', () => {
     expect(placeholder?.className).toContain('invisible');
     expect(placeholder?.disabled).toBe(true);
     expect(placeholder?.tabIndex).toBe(-1);
+  });
+
+  it('leaves no gap when the block list cannot be had', async () => {
+    await shown({ blocked: null, blocking: false, unblocking: false });
+    expect(host().querySelector('button')).toBeNull();
   });
 
   it('is busy while its own unblock runs', async () => {

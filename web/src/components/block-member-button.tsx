@@ -9,8 +9,11 @@ const t = WEB_TEXT.blocks;
 interface BlockMemberButtonProps {
   /** The member's name as shown, for the confirmation. */
   name: string;
-  /** Whether the signed-in member blocked them; undefined while that is not known yet, and no button is offered. */
-  blocked: boolean | undefined;
+  /**
+   * Whether the signed-in member blocked them. Undefined while that is being asked, and the button's
+   * room is kept; null when it cannot be known, and nothing is shown.
+   */
+  blocked: boolean | null | undefined;
   /** Each action's own progress: the button that gets the focus back after Block must not be disabled by it. */
   blocking: boolean;
   unblocking: boolean;
@@ -23,6 +26,7 @@ interface BlockMemberButtonProps {
 /** Block, after a confirmation that says what it does; Unblock at once, as it takes nothing away. */
 export function BlockMemberButton({ name, blocked, blocking, unblocking, onBlock, onUnblock, className = '' }: BlockMemberButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  if (blocked === null) return null;
   if (blocked === undefined) {
     // Its room is kept, hidden from sight, the keyboard and screen readers, so the buttons beside it
     // and the page below do not move when it comes.

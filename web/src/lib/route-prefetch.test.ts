@@ -1,3 +1,4 @@
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** Fresh modules: the saved answers are not restored yet, as when a page first opens. */
@@ -34,6 +35,28 @@ describe("a route's prefetch", () => {
     expect(asked).toHaveBeenCalledTimes(1);
     const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('href')).toBe('/uploads/bike.webp');
+  });
+
+  it('keeps the answer it asked for when the saved one comes back from disk before or after it', async () => {
+    onLine(true);
+    const { client, prefetch } = await load();
+    const key = ['items', 'detail', 'bike'] as const;
+    let answer: (item: { title: string }) => void = () => undefined;
+    const fresh = new Promise<{ title: string }>((resolve) => (answer = resolve));
+    prefetch.prefetchForPage(key, () => client.prefetchQuery({ queryKey: key, queryFn: () => fresh }));
+    await settle();
+
+    const lastVisit = new QueryClient();
+    lastVisit.setQueryData(key, { title: 'Bike, as saved' }, { updatedAt: Date.now() - 60_000 });
+    hydrate(client, dehydrate(lastVisit));
+    expect(client.getQueryData(key)).toEqual({ title: 'Bike, as saved' });
+    expect(client.getQueryState(key)?.fetchStatus).toBe('fetching');
+
+    answer({ title: 'Red bike' });
+    await settle();
+    expect(client.getQueryData(key)).toEqual({ title: 'Red bike' });
+    hydrate(client, dehydrate(lastVisit));
+    expect(client.getQueryData(key)).toEqual({ title: 'Red bike' });
   });
 
   it('waits offline for the saved answers, and asks only if they hold none for the page', async () => {
