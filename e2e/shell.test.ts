@@ -189,6 +189,27 @@ describe('loading and failure', () => {
     await loading.waitFor({ state: 'detached' });
   });
 
+  test("the profile's edit form, when its code cannot be downloaded, says so in its place and the profile stays", async () => {
+    const { context, page } = await openBrowser({ serviceWorkers: 'block' });
+    await registerSignedIn(context, server().baseURL, { displayName: 'Form Fetcher' });
+    const formCode = '**/assets/profile-form-*.js';
+    await page.route(formCode, (route) => route.abort('internetdisconnected'));
+    await page.goto('/profile');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await toast(page, 'Failed to load the form.').waitFor();
+    const failure = page.getByRole('main').getByText('Failed to load the form.');
+    await failure.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Form Fetcher' }).waitFor();
+    await page.getByRole('heading', { name: 'Listed Items' }).waitFor();
+
+    await page.unroute(formCode);
+    await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
+    await failure.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Bio').waitFor();
+  });
+
   test('when the sign-in check fails, "Unexpected Application Error!" shows the message and no stack trace', async () => {
     const { context, page } = await openBrowser();
     await registerSignedIn(context, server().baseURL);

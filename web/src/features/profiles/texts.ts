@@ -10,6 +10,9 @@ export const PROFILES_TEXT = texts(
   { en, es: () => import('./locales/profiles.es.json'), de: () => import('./locales/profiles.de.json') },
   {
     editProfile: text(),
+    /** Not in SPEC.md: the edit form's code is fetched when it is opened (issue 19). */
+    loadingForm: text(),
+    formLoadFailed: text(),
     displayName: text(),
     bio: text(),
     changePhoto: text(),

@@ -18,13 +18,12 @@ const t = PROFILES_TEXT;
 const textFields = profileUpdateBody.omit({ location: true, placeId: true });
 
 interface ProfileFormProps {
-  id: string;
   profile: PublicProfile;
   /** Saved or cancelled: either way the form closes. */
   onClose: () => void;
 }
 
-export function ProfileForm({ id, profile, onClose }: ProfileFormProps) {
+export function ProfileForm({ profile, onClose }: ProfileFormProps) {
   const updateMutation = useUpdateProfile();
   const [place, setPlace] = useState<PlaceSummary | null>(profile.place);
   // Until the picker is used, a location whose text named no town stays as it was.
@@ -53,7 +52,6 @@ export function ProfileForm({ id, profile, onClose }: ProfileFormProps) {
 
   return (
     <form
-      id={id}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex max-w-2xl flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"

@@ -13,17 +13,22 @@ import { useMemberProfile } from '../../../api/member-profile.ts';
 import { isNotFound } from '../../../lib/not-found.ts';
 import { useOpenConversation } from '../../../api/open-conversation.ts';
 import { useReport } from '../../../api/report.ts';
+import { OnDemand } from '../../../components/on-demand.tsx';
 import { ReportButton } from '../../../components/report-dialog.tsx';
+import { withTexts } from '../../../lib/language.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { PROFILES_TEXT } from '../texts.ts';
 import { MemberItems } from '../components/member-items.tsx';
 import { ProfileBlockButton } from '../components/profile-block-button.tsx';
-import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ReceivedRatings } from '../components/received-ratings.tsx';
 
 const t = PROFILES_TEXT;
+
+// The form (with the schema library, the form library and the place picker, about 40 KB) comes when
+// it is opened: most visits to a profile are to someone else's, which never show it.
+const loadProfileForm = () => withTexts(import('../components/profile-form.tsx'));
 
 export function ProfilePage() {
   const { id } = useParams();
@@ -103,7 +108,12 @@ function MemberProfile({ memberId, isOwn }: { memberId: string; isOwn: boolean }
         }
       />
       {editing ? (
-        <ProfileForm id={formId} profile={profile} onClose={closeForm} />
+        // The Edit button controls this from its click, while the form's code may still be on its way.
+        <div id={formId}>
+          <OnDemand load={loadProfileForm} loadingLabel={t.loadingForm} failedMessage={t.formLoadFailed}>
+            {({ ProfileForm }) => <ProfileForm profile={profile} onClose={closeForm} />}
+          </OnDemand>
+        </div>
       ) : (
         <section className="flex flex-col gap-2">
           <h2 className="text-lg font-semibold text-stone-900">{t.about}</h2>
