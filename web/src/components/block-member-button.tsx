@@ -27,16 +27,9 @@ interface BlockMemberButtonProps {
 export function BlockMemberButton({ name, blocked, blocking, unblocking, onBlock, onUnblock, className = '' }: BlockMemberButtonProps) {
   const [confirming, setConfirming] = useState(false);
   if (blocked === null) return null;
-  if (blocked === undefined) {
-    // Its room is kept, hidden from sight, the keyboard and screen readers, so the buttons beside it
-    // and the page below do not move when it comes.
-    return (
-      <Button variant="secondary" className={`invisible ${className}`} disabled tabIndex={-1}>
-        <Ban aria-hidden="true" className="size-4" />
-        {t.block}
-      </Button>
-    );
-  }
+  // Not known yet: the button's room is kept, hidden from sight, the keyboard and screen readers, so
+  // the buttons beside it and the page below do not move when it comes.
+  const unknown = blocked === undefined;
   const close = () => {
     setConfirming(false);
   };
@@ -45,7 +38,9 @@ export function BlockMemberButton({ name, blocked, blocking, unblocking, onBlock
     <>
       <Button
         variant="secondary"
-        className={className}
+        className={unknown ? `invisible ${className}` : className}
+        disabled={unknown}
+        tabIndex={unknown ? -1 : undefined}
         loading={unblocking}
         onClick={() => {
           if (blocked) onUnblock();
