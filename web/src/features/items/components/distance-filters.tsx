@@ -2,6 +2,7 @@ import { DISTANCE_RADII_KM, type MarketplaceSort, type PlaceSummary } from '@swa
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PlacePicker } from '../../../components/place-picker.tsx';
+import { useChangeSearchParams } from '../../../lib/use-change-search-params.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { useItems } from '../api/get-items.ts';
 import { readFilters } from '../filters.ts';
@@ -20,7 +21,8 @@ const sortLabel = (sort: MarketplaceSort): string => ({ newest: t.newest, neares
  * instead of snapping back to the place still searched.
  */
 export function DistanceFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const changeSearchParams = useChangeSearchParams();
   const filters = readFilters(searchParams);
   const origin = useItems(filters).data?.pages[0]?.origin;
   const [within, chooseWithin] = useChoiceInAddress('within', filters.within === undefined ? '' : String(filters.within));
@@ -53,10 +55,8 @@ export function DistanceFilters() {
         onChange={(place) => {
           setTyped({ near: place ? place.id : filters.near, place });
           if (!place) return;
-          setSearchParams((params) => {
-            const next = new URLSearchParams(params);
-            next.set('near', String(place.id));
-            return next;
+          changeSearchParams((params) => {
+            params.set('near', String(place.id));
           });
         }}
       />

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PointsInput } from '../../../components/ui/points-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useChangeSearchParams } from '../../../lib/use-change-search-params.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { PANEL_FILTERS, readFilters } from '../filters.ts';
 import { DistanceFilters } from './distance-filters.tsx';
@@ -31,7 +32,8 @@ function pointsProblems(minValue: string, maxValue: string): { min?: string; max
 }
 
 export function MarketplaceFilters({ id }: { id: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const changeSearchParams = useChangeSearchParams();
   const filters = readFilters(searchParams);
   const [category, chooseCategory] = useChoiceInAddress('category', filters.category ?? '');
   const [chosenType, chooseType] = useChoiceInAddress('type', filters.type === 'all' ? '' : filters.type);
@@ -42,10 +44,8 @@ export function MarketplaceFilters({ id }: { id: string }) {
   const problems = pointsProblems(minValue, maxValue);
 
   const reset = () => {
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      for (const name of PANEL_FILTERS) next.delete(name);
-      return next;
+    changeSearchParams((params) => {
+      for (const name of PANEL_FILTERS) params.delete(name);
     });
   };
 

@@ -7,15 +7,26 @@ import { useChoiceInAddress } from './use-choice-in-address.ts';
 function TypeChoice() {
   const [searchParams] = useSearchParams();
   const [type, chooseType] = useChoiceInAddress('type', searchParams.get('type') ?? '');
+  const [sort, chooseSort] = useChoiceInAddress('sort', searchParams.get('sort') ?? '');
   return (
-    <button
-      type="button"
-      onClick={() => {
-        chooseType(type ? '' : 'services');
-      }}
-    >
-      {type || 'all'}
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          chooseType(type ? '' : 'services');
+        }}
+      >
+        {type || 'all'}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          chooseSort('nearest');
+        }}
+      >
+        {sort || 'newest'}
+      </button>
+    </>
   );
 }
 
@@ -34,9 +45,10 @@ beforeEach(async () => {
 
 const shown = () => host().querySelector('button')?.textContent;
 
-async function click() {
+async function click(which: 'type' | 'sort' = 'type') {
   await act(async () => {
-    host().querySelector('button')?.click();
+    const [type, sort] = host().querySelectorAll('button');
+    (which === 'type' ? type : sort)?.click();
     await Promise.resolve();
   });
 }
@@ -56,6 +68,21 @@ describe('a choice kept in the address', () => {
     });
     expect(router.state.location.search).toBe('?type=services');
     expect(shown()).toBe('services');
+  });
+
+  it('keeps a first choice when a second is made before the address has moved', async () => {
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    await click('type');
+    await click('sort');
+    expect(router.state.location.search).toBe('');
+
+    await act(async () => {
+      release();
+      await held;
+    });
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('services');
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('nearest');
   });
 
   it('is a step Back undoes, and then shows the address again', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { putParam, useChangeSearchParams } from '../../../lib/use-change-search-params.ts';
 
 /**
  * A choice kept in the address (a category, a type), each one a step Back can undo. The router
@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
  * `current` is the address's value as the page reads it, '' for none.
  */
 export function useChoiceInAddress(name: string, current: string): [string, (value: string) => void] {
-  const [, setSearchParams] = useSearchParams();
+  const changeSearchParams = useChangeSearchParams();
   const [chosen, setChosen] = useState<string | null>(null);
   const [seen, setSeen] = useState(current);
 
@@ -19,11 +19,8 @@ export function useChoiceInAddress(name: string, current: string): [string, (val
 
   const choose = (value: string) => {
     setChosen(value);
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
+    changeSearchParams((params) => {
+      putParam(params, name, value);
     });
   };
 

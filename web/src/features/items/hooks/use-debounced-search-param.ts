@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { putParam, useChangeSearchParams } from '../../../lib/use-change-search-params.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -8,7 +9,8 @@ const DEBOUNCE_MS = 300;
  * (replacing the history entry) once typing pauses, so each letter is neither a request nor a Back step.
  */
 export function useDebouncedSearchParam(name: string): [string, (text: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const changeSearchParams = useChangeSearchParams();
   const inAddress = searchParams.get(name) ?? '';
   const [text, setText] = useState(inAddress);
   const [seen, setSeen] = useState(inAddress);
@@ -29,12 +31,9 @@ export function useDebouncedSearchParam(name: string): [string, (text: string) =
     if (value === written) return;
     const timer = setTimeout(() => {
       setWritten(value);
-      setSearchParams(
+      changeSearchParams(
         (params) => {
-          const next = new URLSearchParams(params);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
+          putParam(params, name, value);
         },
         { replace: true },
       );
@@ -42,7 +41,7 @@ export function useDebouncedSearchParam(name: string): [string, (text: string) =
     return () => {
       clearTimeout(timer);
     };
-  }, [name, text, written, setSearchParams]);
+  }, [name, text, written, changeSearchParams]);
 
   return [text, setText];
 }

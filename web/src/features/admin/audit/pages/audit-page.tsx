@@ -10,6 +10,7 @@ import { AdminSection } from '../../components/admin-section.tsx';
 import { ADMIN_TEXT } from '../../texts.ts';
 import { useAuditLog } from '../api/list-audit.ts';
 import { dateTimeFormat } from '../../../../lib/intl.ts';
+import { putParam, useChangeSearchParams } from '../../../../lib/use-change-search-params.ts';
 
 const t = ADMIN_TEXT.audit;
 const when = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
@@ -18,7 +19,8 @@ const UUID = /^[0-9a-f-]{36}$/;
 /** /admin/audit: every action, newest first; the filters live in the address, so a filtered view can be shared. */
 export function AuditPage() {
   usePageTitle(t.title);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const changeSearchParams = useChangeSearchParams();
   const clean = (name: string) => {
     const value = params.get(name) ?? '';
     return UUID.test(value) ? value : '';
@@ -29,12 +31,9 @@ export function AuditPage() {
   const actors = query.data?.pages[0]?.actors ?? [];
 
   const setFilter = (name: 'actor' | 'member', value: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
+    changeSearchParams(
+      (params) => {
+        putParam(params, name, value);
       },
       { replace: true },
     );

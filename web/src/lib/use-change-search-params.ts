@@ -1,0 +1,36 @@
+import { useCallback, useContext } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
+
+export type SearchParamsChange = (params: URLSearchParams) => void;
+
+/** A filter's value into the address, or out of it when empty: no choice keeps a shared link short. */
+export function putParam(params: URLSearchParams, name: string, value: string): void {
+  if (value) params.set(name, value);
+  else params.delete(name);
+}
+
+/**
+ * Changes the address's query on top of the address being navigated to, not the one last shown.
+ * A route with a loader commits its new address only once the loader is done, and React Router's
+ * own setSearchParams(fn) hands fn the params of the last render: a second quick change (Within,
+ * then Sort) would be built on the old address and drop the first. The router's state says at once
+ * where a navigation is going; a navigation to another page is not built on.
+ */
+export function useChangeSearchParams(): (change: SearchParamsChange, options?: { replace?: boolean }) => void {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const shown = useLocation();
+  const navigate = useNavigate();
+
+  return useCallback(
+    (change, options) => {
+      const committed = router?.state.location ?? shown;
+      const pending = router?.state.navigation.location;
+      const latest = pending?.pathname === committed.pathname ? pending : committed;
+      const next = new URLSearchParams(latest.search);
+      change(next);
+      const search = next.toString();
+      void navigate({ search: search ? `?${search}` : '' }, options);
+    },
+    [router, shown, navigate],
+  );
+}
