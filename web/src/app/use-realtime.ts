@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery, resetSession, updateCurrentUser } from '../lib/current-user.ts';
 import { announceNewListings } from '../lib/new-listings.ts';
+import { whenPageSettled } from '../lib/page-settled.ts';
 import { conversationKeys, historyKeys, itemKeys, notificationKeys, proposalKeys, savedSearchKeys, userKeys } from '../lib/query-keys.ts';
 import { connectSocket, type SocketEvent } from '../lib/socket-client.ts';
 import { WEB_TEXT } from '../lib/texts.ts';
@@ -126,25 +127,29 @@ export function useRealtime(): void {
 
   useEffect(
     () =>
-      connectSocket({
-        // Events sent while the socket was down are lost; refetching what is shown recovers them.
-        onReconnect: () => void queryClient.invalidateQueries(),
-        onSessionEnded: () => {
-          resetSession(queryClient, null);
-          void navigate('/login', { replace: true });
+      connectSocket(
+        {
+          // Events sent while the socket was down are lost; refetching what is shown recovers them.
+          onReconnect: () => void queryClient.invalidateQueries(),
+          onSessionEnded: () => {
+            resetSession(queryClient, null);
+            void navigate('/login', { replace: true });
+          },
+          onEvent: (event) => {
+            applyServerEvent(queryClient, event);
+            if (event.type !== 'notifications.created') return;
+            const destination = noticeDestination(event, window.location.pathname);
+            if (destination === null) return;
+            const { title, description, titleMessage, descriptionMessage } = event.data;
+            toast.notice(titleMessage ? readMessage(titleMessage) : title, descriptionMessage ? readMessage(descriptionMessage) : description, {
+              label: WEB_TEXT.notices.view,
+              onClick: () => void navigate(destination),
+            });
+          },
         },
-        onEvent: (event) => {
-          applyServerEvent(queryClient, event);
-          if (event.type !== 'notifications.created') return;
-          const destination = noticeDestination(event, window.location.pathname);
-          if (destination === null) return;
-          const { title, description, titleMessage, descriptionMessage } = event.data;
-          toast.notice(titleMessage ? readMessage(titleMessage) : title, descriptionMessage ? readMessage(descriptionMessage) : description, {
-            label: WEB_TEXT.notices.view,
-            onClick: () => void navigate(destination),
-          });
-        },
-      }),
+        // Its events are read once the first screen is drawn: the parser would compete with it.
+        whenPageSettled(queryClient),
+      ),
     [queryClient, navigate],
   );
 }

@@ -175,6 +175,47 @@ describe('the socket client', () => {
     expect(sockets()).toHaveLength(1);
   });
 
+  it('opens at once but reads events only when asked, then every one that came meanwhile, in order', async () => {
+    const on = handlers();
+    let read = () => {};
+    const stop = connectSocket(on, new Promise<void>((resolve) => (read = resolve)));
+    await advance(0);
+    latest().serverOpens();
+    latest().serverSends({ type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } });
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
+    await advance(5000);
+    expect(on.onEvent).not.toHaveBeenCalled();
+
+    read();
+    await advance(0);
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
+    expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([
+      { type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } },
+      { type: 'points.updated', data: { userId: MEMBER, points: 40 } },
+      { type: 'points.updated', data: { userId: MEMBER, points: 45 } },
+    ]);
+    stop();
+  });
+
+  it('drops the events still unread when it reconnects: the refetch that follows reads what they changed', async () => {
+    const on = handlers();
+    let read = () => {};
+    const stop = connectSocket(on, new Promise<void>((resolve) => (read = resolve)));
+    await advance(0);
+    latest().serverOpens();
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
+    latest().serverCloses();
+    await advance(500);
+    latest().serverOpens();
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
+
+    read();
+    await advance(0);
+    expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 45 } }]);
+    stop();
+  });
+
   it('makes no new connection once stopped', async () => {
     const stop = connectSocket(handlers());
     await advance(0);

@@ -29,15 +29,12 @@ type EventParser = (data: unknown) => ServerEvent | undefined;
 
 let loadingParser: Promise<EventParser> | undefined;
 
-/**
- * The events' schema needs zod, a quarter of the shell's JavaScript: it is downloaded after the
- * first screen is drawn, before the socket opens, instead of with the shell (docs/performance.md).
- */
+/** The events' schema needs zod, as much JavaScript again as a page's own: it is downloaded when asked for. */
 function loadEventParser(): Promise<EventParser> {
   loadingParser ??= import('./parse-server-event.ts').then(
     (module) => module.parseServerEvent,
     (error: unknown) => {
-      // A failed download (offline, a new deploy) is retried with the next connection attempt.
+      // A failed download (offline, a new deploy) is tried again later.
       loadingParser = undefined;
       throw error;
     },
@@ -45,11 +42,21 @@ function loadEventParser(): Promise<EventParser> {
   return loadingParser;
 }
 
-/** Opens the tab's socket and keeps it open until the returned function is called. */
-export function connectSocket(handlers: SocketHandlers): () => void {
+/**
+ * Opens the tab's socket and keeps it open until the returned function is called. The socket
+ * opens at once, so no event is missed, but the events are read only once `readEventsAfter`
+ * has resolved and the parser is downloaded: until then they wait, in the order they came, so
+ * the parser does not compete with the page's first screen (docs/decisions/037).
+ */
+export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise<unknown> = Promise.resolve()): () => void {
   let socket: WebSocket | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let parserTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
+  let parserAttempt = 0;
+  let parseEvent: EventParser | undefined;
+  /** Messages that came before the parser, kept in order. */
+  const unread: unknown[] = [];
   let hasOpened = false;
   let stopped = false;
   /** The watch this socket last told the server; undefined until it is open (a new socket's server knows none). */
@@ -68,6 +75,7 @@ export function connectSocket(handlers: SocketHandlers): () => void {
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(parserTimer);
     window.removeEventListener('online', onOnline);
     stopTelling();
     socket?.close(1000);
@@ -85,7 +93,30 @@ export function connectSocket(handlers: SocketHandlers): () => void {
     attempt += 1;
   };
 
-  const connect = (parseEvent: EventParser) => {
+  const read = (data: unknown) => {
+    if (stopped) return;
+    const event = parseEvent?.(data);
+    if (!event) return;
+    if (event.type === 'session.ended') endSession();
+    else handlers.onEvent(event);
+  };
+
+  const startReading = () => {
+    if (stopped) return;
+    loadEventParser().then(
+      (parser) => {
+        parseEvent = parser;
+        for (const data of unread.splice(0)) read(data);
+      },
+      () => {
+        if (!stopped) parserTimer = setTimeout(startReading, reconnectDelay(parserAttempt++));
+      },
+    );
+  };
+
+  const open = () => {
+    clearTimeout(timer);
+    timer = undefined;
     if (stopped || socket) return;
     const ws = new WebSocket(socketUrl());
     socket = ws;
@@ -94,14 +125,16 @@ export function connectSocket(handlers: SocketHandlers): () => void {
       // Watches are the socket's: a reconnected tab says again whose presence it shows.
       toldWatch = '';
       tellWatched();
-      if (hasOpened) handlers.onReconnect();
+      if (hasOpened) {
+        // The refetch that follows reads what they changed; applied after it, they could undo it.
+        unread.length = 0;
+        handlers.onReconnect();
+      }
       hasOpened = true;
     };
     ws.onmessage = (message) => {
-      const event = parseEvent(message.data);
-      if (!event) return;
-      if (event.type === 'session.ended') endSession();
-      else handlers.onEvent(event);
+      if (parseEvent) read(message.data);
+      else unread.push(message.data);
     };
     ws.onclose = (event) => {
       socket = undefined;
@@ -116,14 +149,6 @@ export function connectSocket(handlers: SocketHandlers): () => void {
     };
   };
 
-  const open = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    loadEventParser().then(connect, () => {
-      if (!stopped && !socket) retry(reconnectDelay(attempt));
-    });
-  };
-
   // Coming back online is the likeliest moment the server is reachable again: skip the wait.
   function onOnline() {
     // An attempt still under way retries from the shortest delay if it fails.
@@ -134,5 +159,6 @@ export function connectSocket(handlers: SocketHandlers): () => void {
 
   window.addEventListener('online', onOnline);
   open();
+  void readEventsAfter.then(startReading);
   return stop;
 }
