@@ -79,35 +79,37 @@ export function ChatPage() {
     );
   }
 
+  // The chat is drawn once its header can be, whole: a header that grew under the messages would push them down.
+  if (conversation.isPending) return <LoadingState label={CONVERSATION_TEXT.loadingMessages} className="py-8" />;
+
   const summary = conversation.data;
   return (
     <div className="mx-auto flex h-[calc(100dvh-9rem)] max-w-3xl flex-col overflow-hidden rounded-2xl border border-stone-200 bg-stone-50 md:h-[calc(100dvh-4rem)]">
-      {/* On a phone the item goes to a line of its own rather than squeezing the member's name. */}
+      {/* On a phone the item takes a line of its own, whatever the name and presence beside it: a presence that changes
+          (Online, Last seen ...) would otherwise move it between lines, and the messages with it. */}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-stone-200 bg-white px-3 py-2.5">
         <Link to="/messages" aria-label={CONVERSATION_TEXT.backToMessages} className="rounded-full p-2 hover:bg-stone-100">
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Link>
-        {summary && (
-          <>
-            <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
-            <div className="min-w-0 grow">
-              <h1 className="truncate font-semibold text-stone-900">
-                <MemberLink member={summary.other} className="hover:underline">
-                  {memberName(summary.other)}
-                </MemberLink>
-              </h1>
-              <PresenceLabel presence={summary.otherPresence} />
-            </div>
-            {!summary.other.former && <ChatBlockButton member={summary.other} />}
-            {summary.item && (
-              <Link
-                to={`/item/${summary.item.id}`}
-                className="max-w-full truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300 sm:max-w-64"
-              >
-                {CONVERSATION_TEXT.itemTag}: {summary.item.title}
-              </Link>
-            )}
-          </>
+        <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
+        <div className="min-w-0 grow">
+          <h1 className="truncate font-semibold text-stone-900">
+            <MemberLink member={summary.other} className="hover:underline">
+              {memberName(summary.other)}
+            </MemberLink>
+          </h1>
+          <PresenceLabel presence={summary.otherPresence} />
+        </div>
+        {!summary.other.former && <ChatBlockButton member={summary.other} />}
+        {summary.item && (
+          <div className="flex min-w-0 basis-full sm:basis-auto">
+            <Link
+              to={`/item/${summary.item.id}`}
+              className="max-w-full truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300 sm:max-w-64"
+            >
+              {CONVERSATION_TEXT.itemTag}: {summary.item.title}
+            </Link>
+          </div>
         )}
       </header>
       <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite">
@@ -158,9 +160,9 @@ export function ChatPage() {
         )}
         <div ref={bottom} />
       </div>
-      {summary?.other.former ? (
+      {summary.other.former ? (
         <p className="border-t border-stone-200 bg-white px-4 py-3 text-center text-sm text-stone-600">{TEXT.conversations.otherLeft}</p>
-      ) : summary?.contactClosed ? (
+      ) : summary.contactClosed ? (
         <ContactClosed member={summary.other} />
       ) : (
         <ChatInput
