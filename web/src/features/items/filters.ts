@@ -1,6 +1,6 @@
-import { marketplaceQuery } from '@swapyard/contract';
-import type { z } from 'zod';
 import type { MarketplaceFilters } from '../../lib/query-keys.ts';
+
+// Free of zod, as the plain marketplace is drawn without it; reading an address's filters is read-filters.ts.
 
 /**
  * The Filters panel's fields, as named in the address; the search box (q) stands outside it.
@@ -9,35 +9,9 @@ import type { MarketplaceFilters } from '../../lib/query-keys.ts';
  */
 export const PANEL_FILTERS = ['category', 'location', 'minValue', 'maxValue', 'type', 'near', 'within', 'sort'] as const;
 
-const shape = marketplaceQuery.shape;
-
-function read<S extends z.ZodType>(schema: S, raw: string | null): z.output<S> | undefined {
-  const parsed = schema.safeParse(raw ?? undefined);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/**
- * The filters an address asks for. Each is read on its own, so one bad value in a shared link
- * (a word where a number belongs) is dropped instead of emptying the whole page.
- */
-export function readFilters(params: URLSearchParams): MarketplaceFilters {
-  return {
-    q: read(shape.q, params.get('q')),
-    category: read(shape.category, params.get('category')),
-    minValue: read(shape.minValue, params.get('minValue')),
-    maxValue: read(shape.maxValue, params.get('maxValue')),
-    type: read(shape.type, params.get('type')) ?? 'all',
-    near: read(shape.near, params.get('near')),
-    within: read(shape.within, params.get('within')),
-    sort: read(shape.sort, params.get('sort')),
-  };
-}
+/** What an address without a query asks for, where members land: everything, newest first. */
+export const PLAIN_FILTERS: MarketplaceFilters = { type: 'all' };
 
 export function hasPanelFilters(params: URLSearchParams): boolean {
   return PANEL_FILTERS.some((name) => name !== 'location' && params.has(name));
-}
-
-/** Whether the filters search by distance, which leaves out listings without a place. */
-export function byDistance(filters: MarketplaceFilters): boolean {
-  return filters.within !== undefined || filters.sort === 'nearest';
 }

@@ -25,6 +25,8 @@ export const ITEMS_TEXT = texts(
     },
     marketplace: {
       filters: text(),
+      loadingFilters: text(),
+      filtersLoadFailed: text(),
       minPoints: text(),
       maxPoints: text(),
       type: text(),

@@ -5,7 +5,7 @@ import { PlacePicker } from '../../../components/place-picker.tsx';
 import { useChangeSearchParams } from '../../../lib/use-change-search-params.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { useItems } from '../api/get-items.ts';
-import { readFilters } from '../filters.ts';
+import { readFilters } from '../read-filters.ts';
 import { useChoiceInAddress } from '../hooks/use-choice-in-address.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 
@@ -76,10 +76,4 @@ export function DistanceFilters() {
       </Select>
     </div>
   );
-}
-
-/** What a distance filter leaves out, said under the results: listings with no place cannot be measured. */
-export function UnplacedNote({ count }: { count: number | undefined }) {
-  if (!count) return null;
-  return <p className="text-sm text-stone-600">{t.unplaced({ count })}</p>;
 }

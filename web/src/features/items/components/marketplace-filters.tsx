@@ -7,7 +7,8 @@ import { Select } from '../../../components/ui/select.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useChangeSearchParams } from '../../../lib/use-change-search-params.ts';
 import { ITEMS_TEXT } from '../texts.ts';
-import { PANEL_FILTERS, readFilters } from '../filters.ts';
+import { PANEL_FILTERS } from '../filters.ts';
+import { readFilters } from '../read-filters.ts';
 import { DistanceFilters } from './distance-filters.tsx';
 import { useChoiceInAddress } from '../hooks/use-choice-in-address.ts';
 import { useDebouncedSearchParam } from '../hooks/use-debounced-search-param.ts';
@@ -31,7 +32,7 @@ function pointsProblems(minValue: string, maxValue: string): { min?: string; max
   return min.data !== undefined && max.data !== undefined && max.data < min.data ? { max: t.maxBelowMin } : {};
 }
 
-export function MarketplaceFilters({ id }: { id: string }) {
+export function MarketplaceFilters() {
   const [searchParams] = useSearchParams();
   const changeSearchParams = useChangeSearchParams();
   const filters = readFilters(searchParams);
@@ -50,7 +51,7 @@ export function MarketplaceFilters({ id }: { id: string }) {
   };
 
   return (
-    <div id={id} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-5">
+    <div className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-5">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Select
           label={WEB_TEXT.common.category}

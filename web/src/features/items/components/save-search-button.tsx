@@ -6,7 +6,7 @@ import { DialogButton } from '../../../components/ui/dialog-button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateSavedSearch } from '../api/create-saved-search.ts';
-import { readFilters } from '../filters.ts';
+import { readFilters } from '../read-filters.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 
 const t = ITEMS_TEXT.saveSearch;
