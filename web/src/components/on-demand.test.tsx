@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchPart } from '../lib/page-parts.ts';
 import { WEB_TEXT } from '../lib/texts.ts';
 import { toast } from '../lib/toast.ts';
 import { rootPerTest } from '../test/mounted.tsx';
@@ -46,6 +47,19 @@ afterEach(() => {
 });
 
 describe('a part of a page fetched when it is opened', () => {
+  it('draws at once, with no loading step, when its code was fetched before it was shown (a route loader)', async () => {
+    const part = deferredPart();
+    const fetched = fetchPart(part.load);
+    await part.arrive();
+    await act(async () => {
+      await fetched;
+    });
+    await shown(part.load);
+    expect(form()).not.toBeNull();
+    expect(host().textContent).not.toContain('Loading the form...');
+    expect(part.load).toHaveBeenCalledTimes(1);
+  });
+
   it('says it is loading in its place, shows the part when its code arrives, and shows it at once when opened again', async () => {
     const part = deferredPart();
     await shown(part.load);

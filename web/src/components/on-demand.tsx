@@ -1,12 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIsOnline } from '../lib/connectivity.ts';
+import { arrivedPart, fetchPart } from '../lib/page-parts.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
 import { LoadFailed } from './ui/load-failed.tsx';
 import { LoadingState } from './ui/spinner.tsx';
-
-/** Each part's code once it has arrived: opened again, it shows at once. */
-const arrived = new WeakMap<() => Promise<unknown>, unknown>();
 
 type State<M> = { module: M } | 'loading' | { failedOffline: boolean };
 
@@ -28,7 +26,10 @@ interface OnDemandProps<M> {
  */
 export function OnDemand<M>({ load, loadingLabel, failedMessage, children }: OnDemandProps<M>) {
   const online = useIsOnline();
-  const [state, setState] = useState<State<M>>(() => (arrived.has(load) ? { module: arrived.get(load) as M } : 'loading'));
+  const [state, setState] = useState<State<M>>(() => {
+    const module = arrivedPart(load);
+    return module === undefined ? 'loading' : { module };
+  });
   const failed = typeof state === 'object' && 'failedOffline' in state;
   const loading = state === 'loading' || (failed && state.failedOffline && online);
   useErrorToast(failed && !loading && online ? failedMessage : null);
@@ -36,9 +37,8 @@ export function OnDemand<M>({ load, loadingLabel, failedMessage, children }: OnD
   useEffect(() => {
     if (!loading) return;
     let shown = true;
-    load().then(
+    fetchPart(load).then(
       (module) => {
-        arrived.set(load, module);
         if (shown) setState({ module });
       },
       () => {

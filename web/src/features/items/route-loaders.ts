@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client.ts';
+import { withTexts } from '../../lib/language.ts';
+import { fetchPart } from '../../lib/page-parts.ts';
 import { prefetchForPage } from '../../lib/route-prefetch.ts';
 import { itemQuery } from '../../api/item.ts';
 import type { MarketplaceFilters } from '../../lib/query-keys.ts';
@@ -7,6 +9,9 @@ import { itemsQuery } from './api/get-items.ts';
 import { PLAIN_FILTERS } from './filters.ts';
 
 // Part of the entry bundle: small and free of zod (lib/route-prefetch.ts).
+
+/** What the marketplace needs once searched or filtered (search-tools.ts), with its texts. */
+export const loadSearchTools = () => withTexts(import('./search-tools.ts'));
 
 function prefetchList(filters: MarketplaceFilters): void {
   const query = itemsQuery(filters);
@@ -23,7 +28,11 @@ export function prefetchMarketplace({ request }: LoaderFunctionArgs): null {
     prefetchList(PLAIN_FILTERS);
     return null;
   }
-  // Reading filters needs the contract's schemas, which the page fetches too: asked for now, they come beside its code.
+  // Asked for now, the searched page's code comes beside the page's own and is there when it draws.
+  // The filters are read by the part of it that waits for no texts, so the list is asked for sooner.
+  void fetchPart(loadSearchTools).catch(() => {
+    // The page asks again and tells the member if it cannot come.
+  });
   import('./read-filters.ts').then(
     ({ readFilters }) => {
       prefetchList(readFilters(searchParams));

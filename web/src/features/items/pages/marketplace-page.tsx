@@ -5,16 +5,14 @@ import { useSearchParams } from 'react-router';
 import { OnDemand } from '../../../components/on-demand.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { withTexts } from '../../../lib/language.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { ITEMS_TEXT } from '../texts.ts';
 import { hasPanelFilters, PLAIN_FILTERS } from '../filters.ts';
 import { MarketplaceResults } from '../components/marketplace-results.tsx';
 import { SearchField } from '../components/search-field.tsx';
+import { loadSearchTools } from '../route-loaders.ts';
 
 const t = ITEMS_TEXT.marketplace;
-
-const loadSearchTools = () => withTexts(import('../search-tools.ts'));
 
 export function MarketplacePage() {
   const [searchParams] = useSearchParams();
