@@ -216,6 +216,23 @@ describe('the socket client', () => {
     stop();
   });
 
+  it('keeps no more than 500 unread events: past that it drops them and refetches what is shown once it can read', async () => {
+    const on = handlers();
+    let read = () => {};
+    const stop = connectSocket(on, new Promise<void>((resolve) => (read = resolve)));
+    await advance(0);
+    latest().serverOpens();
+    for (let points = 0; points <= 500; points += 1) latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points } });
+
+    read();
+    await advance(0);
+    expect(on.onEvent).not.toHaveBeenCalled();
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 7 } });
+    expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 7 } }]);
+    stop();
+  });
+
   it('makes no new connection once stopped', async () => {
     const stop = connectSocket(handlers());
     await advance(0);

@@ -5,12 +5,14 @@ export type SocketEvent = Exclude<ServerEvent, { type: 'session.ended' }>;
 
 export interface SocketHandlers {
   onEvent: (event: SocketEvent) => void;
-  /** Called after every reconnect, never after the first connect: events may have been missed. */
+  /** Events may have been missed: called after every reconnect (never after the first connect), and when more came before the parser than it keeps. */
   onReconnect: () => void;
   /** The session was signed out or revoked elsewhere; the socket stays closed. Called at most once. */
   onSessionEnded: () => void;
 }
 
+/** Messages kept while the parser is awaited; past it they are dropped and what the tab shows is refetched instead. */
+const UNREAD_MAX = 500;
 const MIN_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 
@@ -57,6 +59,7 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
   let parseEvent: EventParser | undefined;
   /** Messages that came before the parser, kept in order. */
   const unread: unknown[] = [];
+  let unreadDropped = false;
   let hasOpened = false;
   let stopped = false;
   /** The watch this socket last told the server; undefined until it is open (a new socket's server knows none). */
@@ -106,7 +109,20 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
     loadEventParser().then(
       (parser) => {
         parseEvent = parser;
-        for (const data of unread.splice(0)) read(data);
+        if (unreadDropped) {
+          unreadDropped = false;
+          unread.length = 0;
+          handlers.onReconnect();
+          return;
+        }
+        for (const data of unread.splice(0)) {
+          try {
+            read(data);
+          } catch (error) {
+            // One event's failure is reported as an uncaught one would be, and costs only that event.
+            reportError(error);
+          }
+        }
       },
       () => {
         if (!stopped) parserTimer = setTimeout(startReading, reconnectDelay(parserAttempt++));
@@ -128,13 +144,15 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
       if (hasOpened) {
         // The refetch that follows reads what they changed; applied after it, they could undo it.
         unread.length = 0;
+        unreadDropped = false;
         handlers.onReconnect();
       }
       hasOpened = true;
     };
     ws.onmessage = (message) => {
       if (parseEvent) read(message.data);
-      else unread.push(message.data);
+      else if (unread.length < UNREAD_MAX) unread.push(message.data);
+      else unreadDropped = true;
     };
     ws.onclose = (event) => {
       socket = undefined;
@@ -159,6 +177,7 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
 
   window.addEventListener('online', onOnline);
   open();
-  void readEventsAfter.then(startReading);
+  // A wait that fails is over all the same.
+  void readEventsAfter.then(startReading, startReading);
   return stop;
 }
