@@ -69,9 +69,14 @@ export function ChatPage() {
 
   const newestEntry = timeline.at(-1);
   const newestShown = waiting.at(-1)?.id ?? (newestEntry?.kind === 'proposal' ? newestEntry.proposal.id : newestEntry?.message.id);
+  // The chat is drawn once its header can be, whole: a header that grew over the messages would push
+  // them down. Offline with no header saved it is drawn without, so saved messages can be read and
+  // new ones queued.
+  const drawn = !(conversation.isPending && conversation.fetchStatus === 'fetching');
+  // Scrolled to the newest also when first drawn: the messages may have come before the header.
   useLayoutEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [newestShown]);
+  }, [newestShown, drawn]);
 
   if (conversation.isError) {
     return (
@@ -79,8 +84,7 @@ export function ChatPage() {
     );
   }
 
-  // The chat is drawn once its header can be, whole: a header that grew under the messages would push them down.
-  if (conversation.isPending) return <LoadingState label={CONVERSATION_TEXT.loadingMessages} className="py-8" />;
+  if (!drawn) return <LoadingState label={CONVERSATION_TEXT.loadingMessages} className="py-8" />;
 
   const summary = conversation.data;
   return (
@@ -91,25 +95,29 @@ export function ChatPage() {
         <Link to="/messages" aria-label={CONVERSATION_TEXT.backToMessages} className="rounded-full p-2 hover:bg-stone-100">
           <ArrowLeft aria-hidden="true" className="size-5" />
         </Link>
-        <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
-        <div className="min-w-0 grow">
-          <h1 className="truncate font-semibold text-stone-900">
-            <MemberLink member={summary.other} className="hover:underline">
-              {memberName(summary.other)}
-            </MemberLink>
-          </h1>
-          <PresenceLabel presence={summary.otherPresence} />
-        </div>
-        {!summary.other.former && <ChatBlockButton member={summary.other} />}
-        {summary.item && (
-          <div className="flex min-w-0 basis-full sm:basis-auto">
-            <Link
-              to={`/item/${summary.item.id}`}
-              className="max-w-full truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300 sm:max-w-64"
-            >
-              {CONVERSATION_TEXT.itemTag}: {summary.item.title}
-            </Link>
-          </div>
+        {summary && (
+          <>
+            <Avatar photoUrl={summary.other.photoUrl} initial={memberInitial(summary.other)} />
+            <div className="min-w-0 grow">
+              <h1 className="truncate font-semibold text-stone-900">
+                <MemberLink member={summary.other} className="hover:underline">
+                  {memberName(summary.other)}
+                </MemberLink>
+              </h1>
+              <PresenceLabel presence={summary.otherPresence} />
+            </div>
+            {!summary.other.former && <ChatBlockButton member={summary.other} />}
+            {summary.item && (
+              <div className="flex min-w-0 basis-full sm:basis-auto">
+                <Link
+                  to={`/item/${summary.item.id}`}
+                  className="max-w-full truncate rounded-full bg-stone-200 px-2.5 py-1 text-xs text-stone-700 hover:bg-stone-300 sm:max-w-64"
+                >
+                  {CONVERSATION_TEXT.itemTag}: {summary.item.title}
+                </Link>
+              </div>
+            )}
+          </>
         )}
       </header>
       <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite">
@@ -160,9 +168,9 @@ export function ChatPage() {
         )}
         <div ref={bottom} />
       </div>
-      {summary.other.former ? (
+      {summary?.other.former ? (
         <p className="border-t border-stone-200 bg-white px-4 py-3 text-center text-sm text-stone-600">{TEXT.conversations.otherLeft}</p>
-      ) : summary.contactClosed ? (
+      ) : summary?.contactClosed ? (
         <ContactClosed member={summary.other} />
       ) : (
         <ChatInput
