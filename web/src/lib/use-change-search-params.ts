@@ -1,5 +1,5 @@
 import { useCallback, useContext } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
+import { UNSAFE_DataRouterContext, useNavigate } from 'react-router';
 
 export type SearchParamsChange = (params: URLSearchParams) => void;
 
@@ -14,23 +14,26 @@ export function putParam(params: URLSearchParams, name: string, value: string): 
  * A route with a loader commits its new address only once the loader is done, and React Router's
  * own setSearchParams(fn) hands fn the params of the last render: a second quick change (Within,
  * then Sort) would be built on the old address and drop the first. The router's state says at once
- * where a navigation is going; a navigation to another page is not built on.
+ * where a navigation is going; a navigation to another page is not built on. The router is read
+ * through React Router's UNSAFE_DataRouterContext, whose name says it may change in an upgrade: this
+ * hook's test is what tells.
  */
 export function useChangeSearchParams(): (change: SearchParamsChange, options?: { replace?: boolean }) => void {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const shown = useLocation();
+  if (!router) throw new Error('useChangeSearchParams needs a data router (createBrowserRouter)');
   const navigate = useNavigate();
 
+  // Stable across navigations: a debounced field's timer depends on it (use-debounced-search-param.ts).
   return useCallback(
     (change, options) => {
-      const committed = router?.state.location ?? shown;
-      const pending = router?.state.navigation.location;
+      const committed = router.state.location;
+      const pending = router.state.navigation.location;
       const latest = pending?.pathname === committed.pathname ? pending : committed;
       const next = new URLSearchParams(latest.search);
       change(next);
       const search = next.toString();
       void navigate({ search: search ? `?${search}` : '' }, options);
     },
-    [router, shown, navigate],
+    [router, navigate],
   );
 }
