@@ -26,7 +26,6 @@ function UnplacedNote({ count }: { count: number | undefined }) {
   return <p className="text-sm text-stone-600">{t.unplaced({ count })}</p>;
 }
 
-/** The marketplace's listings for the filters given, page after page. */
 export function MarketplaceResults({ filters }: { filters: MarketplaceFilters }) {
   const query = useItems(filters);
   const user = useCurrentUser();
