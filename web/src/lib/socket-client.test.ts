@@ -49,6 +49,23 @@ async function advance(ms: number) {
   await vi.advanceTimersByTimeAsync(ms);
 }
 
+/** A socket open on the server's side whose events wait until the test calls `read`, as a page still loading holds them. */
+async function openedHoldingEvents() {
+  const on = handlers();
+  let allow = () => {};
+  const stop = connectSocket(on, new Promise<void>((resolve) => (allow = resolve)));
+  await advance(0);
+  latest().serverOpens();
+  return {
+    on,
+    stop,
+    read: async () => {
+      allow();
+      await advance(0);
+    },
+  };
+}
+
 const MEMBER = '00000000-0000-4000-8000-000000000001';
 const ITEM = '00000000-0000-4000-8000-000000000002';
 
@@ -176,18 +193,13 @@ describe('the socket client', () => {
   });
 
   it('opens at once but reads events only when asked, then every one that came meanwhile, in order', async () => {
-    const on = handlers();
-    let read = () => {};
-    const stop = connectSocket(on, new Promise<void>((resolve) => (read = resolve)));
-    await advance(0);
-    latest().serverOpens();
+    const { on, stop, read } = await openedHoldingEvents();
     latest().serverSends({ type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } });
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
     await advance(5000);
     expect(on.onEvent).not.toHaveBeenCalled();
 
-    read();
-    await advance(0);
+    await read();
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
     expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([
       { type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } },
@@ -198,11 +210,7 @@ describe('the socket client', () => {
   });
 
   it('drops the events still unread when it reconnects: the refetch that follows reads what they changed', async () => {
-    const on = handlers();
-    let read = () => {};
-    const stop = connectSocket(on, new Promise<void>((resolve) => (read = resolve)));
-    await advance(0);
-    latest().serverOpens();
+    const { on, stop, read } = await openedHoldingEvents();
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
     latest().serverCloses();
     await advance(500);
@@ -210,22 +218,16 @@ describe('the socket client', () => {
     expect(on.onReconnect).toHaveBeenCalledTimes(1);
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
 
-    read();
-    await advance(0);
+    await read();
     expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 45 } }]);
     stop();
   });
 
   it('keeps no more than 500 unread events: past that it drops them and refetches what is shown once it can read', async () => {
-    const on = handlers();
-    let read = () => {};
-    const stop = connectSocket(on, new Promise<void>((resolve) => (read = resolve)));
-    await advance(0);
-    latest().serverOpens();
+    const { on, stop, read } = await openedHoldingEvents();
     for (let points = 0; points <= 500; points += 1) latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points } });
 
-    read();
-    await advance(0);
+    await read();
     expect(on.onEvent).not.toHaveBeenCalled();
     expect(on.onReconnect).toHaveBeenCalledTimes(1);
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 7 } });
