@@ -4,6 +4,7 @@ import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  ROLES,
 } from './constants.ts';
 import { LOCALES } from './i18n/locales.ts';
 import { placeSummary } from './places.ts';
@@ -78,10 +79,6 @@ export const deleteAccountBody = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: () => t.currentPasswordWrong }),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
-
-/** A member uses the marketplace; a moderator also works the report queue; an admin also runs the community. */
-export const ROLES = ['member', 'moderator', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 
 export const currentUser = z.object({
   id: z.uuid(),

@@ -80,3 +80,14 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 export const MODERATION_REASON_MAX_LENGTH = 500;
 /** How many messages before a reported one the queue shows: enough to read it in context, no more. */
 export const REPORTED_MESSAGE_CONTEXT = 4;
+
+/**
+ * 'countered': the other side answered this offer with a counter-offer, which replaced it.
+ * 'reversed': a moderator undid the accepted swap after a problem was reported (docs/decisions/018).
+ */
+export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'countered', 'reversed'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A member uses the marketplace; a moderator also works the report queue; an admin also runs the community. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from './auth.ts';
-import { PRESENCE_WATCH, PRESENCE_WATCH_MAX } from './constants.ts';
-import { messageRefSchema, notification, PROPOSAL_STATUSES } from './proposals.ts';
+import { PRESENCE_WATCH, PRESENCE_WATCH_MAX, PROPOSAL_STATUSES, ROLES } from './constants.ts';
+import { messageRefSchema, notification } from './notifications.ts';
 
 /** Events the server pushes over /api/ws. Small fields only: a NOTIFY payload holds at most 8,000 bytes. */
 export const pointsUpdatedEvent = z.object({

@@ -11,6 +11,7 @@ export * from './favourites.ts';
 export * from './i18n/index.ts';
 export * from './items.ts';
 export * from './moderation.ts';
+export * from './notifications.ts';
 export * from './notification-preferences.ts';
 export * from './paging.ts';
 export * from './places.ts';

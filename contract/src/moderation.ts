@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './auth.ts';
-import { MODERATION_REASON_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, REPORT_TARGET_TYPES } from './constants.ts';
+import { MODERATION_REASON_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, REPORT_TARGET_TYPES, ROLES } from './constants.ts';
 import { memberSummary } from './items.ts';
 import { pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { ITEM_VALUE_MAX, PROPOSAL_MESSAGE_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH } from './constants.ts';
+import { ITEM_VALUE_MAX, PROPOSAL_MESSAGE_MAX_LENGTH, PROPOSAL_STATUSES, RATING_COMMENT_MAX_LENGTH } from './constants.ts';
 import { itemCard, memberSummary } from './items.ts';
 import { pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.proposals;
-
-/**
- * 'countered': the other side answered this offer with a counter-offer, which replaced it.
- * 'reversed': a moderator undid the accepted swap after a problem was reported (docs/decisions/018).
- */
-export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'countered', 'reversed'] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 export const proposalCreateBody = z.object({
   itemId: z.uuid({ error: () => t.noItem }),
@@ -140,37 +133,6 @@ export type ReceivedRating = z.infer<typeof receivedRating>;
 export const ratingListQuery = pageQuery(50, 10);
 export const ratingPage = z.object({ ratings: z.array(receivedRating), nextCursor: z.string().nullable() });
 export type RatingPage = z.infer<typeof ratingPage>;
-
-/**
- * favourite: a listing the member saved changed its points value, was swapped or was removed (issue 17).
- * saved_search: new listings match one of the member's saved searches (`relatedId` names it).
- */
-export const NOTIFICATION_TYPES = ['message', 'proposal', 'rating', 'system', 'other', 'favourite', 'saved_search'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** A catalogue text kept by id and values (docs/decisions/032), read in the reader's language. */
-export const messageRefSchema = z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
-
-export const notification = z.object({
-  id: z.uuid(),
-  type: z.enum(NOTIFICATION_TYPES),
-  title: z.string(),
-  description: z.string(),
-  itemId: z.uuid().nullable(),
-  relatedId: z.string().nullable(),
-  proposalId: z.uuid().nullable(),
-  read: z.boolean(),
-  resolved: z.boolean(),
-  createdAt: z.iso.datetime(),
-});
-export type Notification = z.infer<typeof notification>;
-
-export const notificationPage = z.object({
-  notifications: z.array(notification),
-  nextCursor: z.string().nullable(),
-  unreadCount: z.number().int(),
-});
-export type NotificationPage = z.infer<typeof notificationPage>;
 
 /** swap_reversed: a moderator reversed the swap, and the points went back by a new entry. */
 export const POINT_REASONS = ['signup_bonus', 'swap_paid', 'swap_received', 'account_closed', 'swap_reversed'] as const;

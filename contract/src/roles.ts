@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES, meResponse } from './auth.ts';
-import { EMAIL_MAX_LENGTH } from './constants.ts';
+import { meResponse } from './auth.ts';
+import { EMAIL_MAX_LENGTH, ROLES } from './constants.ts';
 import { optionalQueryText, pageQuery } from './paging.ts';
 import { TEXT } from './texts.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './auth.ts';
+import { ROLES } from './constants.ts';
 import { TEXT } from './texts.ts';
 
 const t = TEXT.suspensions;
