@@ -81,6 +81,9 @@ export const MODERATION_REASON_MAX_LENGTH = 500;
 /** How many messages before a reported one the queue shows: enough to read it in context, no more. */
 export const REPORTED_MESSAGE_CONTEXT = 4;
 
+// Here, not beside their schemas in proposals.ts and auth.ts: the socket's events (events.ts) use them, and
+// importing those modules would build their schemas in the tab's event parser (docs/decisions/037).
+
 /**
  * 'countered': the other side answered this offer with a counter-offer, which replaced it.
  * 'reversed': a moderator undid the accepted swap after a problem was reported (docs/decisions/018).
