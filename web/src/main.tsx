@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { currentUserQuery } from './lib/current-user.ts';
+import { prepareFormatters } from './lib/intl.ts';
 import { followAccountLanguage, startLanguage, useLanguage } from './lib/language.ts';
 import { followSignedInMember } from './lib/offline-session.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -43,3 +44,4 @@ void startLanguage()
       </StrictMode>,
     ),
   );
+prepareFormatters();
