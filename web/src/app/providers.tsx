@@ -1,4 +1,4 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { usePlaceSuggestions } from '../api/places.ts';
 import { PlaceSuggestionsSource } from '../components/place-suggestions.ts';
@@ -10,12 +10,21 @@ import { Toaster } from './toaster.tsx';
 // shows what the member last saw instead of a spinner (a route's prefetch online excepted, lib/route-prefetch.ts).
 const persistence = persistOptions(queryClient);
 
+// The cache is saved as it changes from here on. What came before (the first page's loaders wait
+// for its answers: docs/decisions/038) is saved now, or it would wait for the next change.
+const restoreDone = () => {
+  cacheRestoreSettled();
+  // Typed against the persister package's own pinned copy of TanStack's core: the same client at run time.
+  const client = queryClient as unknown as Parameters<typeof persistQueryClientSave>[0]['queryClient'];
+  void persistQueryClientSave({ ...persistence, queryClient: client });
+};
+
 // What was saved may predate events this tab never heard (it was closed): shown at once, then
 // refetched, whatever its age; offline the refetch waits for the connection. Only what came from
 // disk: an answer this page load already asked for (who is signed in) is neither asked again nor
 // cut off while under way.
 const refreshRestored = () => {
-  cacheRestoreSettled();
+  restoreDone();
   return queryClient.invalidateQueries({
     predicate: ({ state }) => state.fetchStatus === 'idle' && restoredFromDisk(state.dataUpdatedAt),
   });
@@ -27,7 +36,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       client={queryClient}
       persistOptions={persistence}
       onSuccess={refreshRestored}
-      onError={cacheRestoreSettled}
+      onError={restoreDone}
     >
       <PlaceSuggestionsSource value={usePlaceSuggestions}>{children}</PlaceSuggestionsSource>
       <Toaster />

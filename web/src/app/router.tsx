@@ -1,8 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { prefetchChat } from '../features/conversations/route-loaders.ts';
+import { prefetchDashboard } from '../features/dashboard/route-loaders.ts';
 import { prefetchItem, prefetchMarketplace } from '../features/items/route-loaders.ts';
 import { prefetchProfile } from '../features/profiles/route-loaders.ts';
 import { withTexts } from '../lib/language.ts';
+import { firstPageShown } from '../lib/route-prefetch.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
+import { prefetchShell } from './layout/route-loader.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './route-guards.tsx';
 import { RouteError } from './route-error.tsx';
@@ -69,6 +73,7 @@ export const router = createBrowserRouter([
         children: [
           {
             // Lazy too: /login never needs the shell, and RR loads it alongside the page's chunk.
+            loader: prefetchShell,
             lazy: async () => ({ Component: (await withTexts(import('./layout/app-shell.tsx'))).AppShell }),
             children: [
               {
@@ -77,6 +82,7 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     index: true,
+                    loader: prefetchDashboard,
                     lazy: async () => ({
                       Component: (await withTexts(import('../features/dashboard/pages/dashboard-page.tsx'))).DashboardPage,
                     }),
@@ -134,6 +140,7 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: 'chat/:id',
+                    loader: prefetchChat,
                     lazy: async () => ({
                       Component: (await withTexts(import('../features/conversations/pages/chat-page.tsx'))).ChatPage,
                     }),
@@ -249,3 +256,10 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// Only the page a member opens waits for its answers (lib/route-prefetch.ts); later navigations do not.
+const stopWatching = router.subscribe((state) => {
+  if (!state.initialized) return;
+  firstPageShown();
+  stopWatching();
+});

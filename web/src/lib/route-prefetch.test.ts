@@ -29,7 +29,7 @@ describe("a route's prefetch", () => {
       return Promise.resolve();
     });
 
-    prefetch.prefetchForPage(key, asked, (item) => (item as { photo: string }).photo);
+    void prefetch.prefetchForPage(key, asked, (item) => (item as { photo: string }).photo);
     await settle();
 
     expect(asked).toHaveBeenCalledTimes(1);
@@ -43,7 +43,7 @@ describe("a route's prefetch", () => {
     const key = ['items', 'detail', 'bike'] as const;
     let answer: (item: { title: string }) => void = () => undefined;
     const fresh = new Promise<{ title: string }>((resolve) => (answer = resolve));
-    prefetch.prefetchForPage(key, () => client.prefetchQuery({ queryKey: key, queryFn: () => fresh }));
+    void prefetch.prefetchForPage(key, () => client.prefetchQuery({ queryKey: key, queryFn: () => fresh }));
     await settle();
 
     const lastVisit = new QueryClient();
@@ -67,8 +67,8 @@ describe("a route's prefetch", () => {
     const askedSaved = vi.fn(() => Promise.resolve());
     const askedUnsaved = vi.fn(() => Promise.resolve());
 
-    prefetch.prefetchForPage(saved, askedSaved);
-    prefetch.prefetchForPage(unsaved, askedUnsaved);
+    void prefetch.prefetchForPage(saved, askedSaved);
+    void prefetch.prefetchForPage(unsaved, askedUnsaved);
     await settle();
     expect([askedSaved.mock.calls.length, askedUnsaved.mock.calls.length]).toEqual([0, 0]);
 
@@ -76,5 +76,56 @@ describe("a route's prefetch", () => {
     cache.cacheRestoreSettled();
     await settle();
     expect([askedSaved.mock.calls.length, askedUnsaved.mock.calls.length]).toEqual([0, 1]);
+  });
+
+  it('settles offline once the saved answers are back, without waiting for a request that waits for the connection', async () => {
+    onLine(false);
+    const { cache, prefetch } = await load();
+    const asked = vi.fn(() => new Promise<void>(() => undefined));
+    let settled = false;
+    void prefetch.prefetchForPage(['items', 'detail', 'unsaved'], asked).then(() => (settled = true));
+    await settle();
+    expect(settled).toBe(false);
+
+    cache.cacheRestoreSettled();
+    await settle();
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(settled).toBe(true);
+  });
+});
+
+describe('the first page a member opens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for its answers, so it is drawn once, with them', async () => {
+    const { prefetch } = await load();
+    let answer: () => void = () => undefined;
+    let waited: unknown = 'waiting';
+    void prefetch.waitWhileOpening(new Promise<void>((resolve) => (answer = resolve)))?.then((value) => (waited = value));
+    await settle();
+    expect(waited).toBe('waiting');
+
+    answer();
+    await settle();
+    expect(waited).toBeNull();
+  });
+
+  it('waits no longer than a second and a half for a slow answer: the page then shows its own loading', async () => {
+    const { prefetch } = await load();
+    vi.useFakeTimers();
+    let waited: unknown = 'waiting';
+    void prefetch.waitWhileOpening(new Promise<void>(() => undefined))?.then((value) => (waited = value));
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(waited).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waited).toBeNull();
+  });
+
+  it('is the only one: once it is shown, a navigation does not wait for the network', async () => {
+    const { prefetch } = await load();
+    prefetch.firstPageShown();
+    expect(prefetch.waitWhileOpening(new Promise<void>(() => undefined))).toBeNull();
   });
 });

@@ -9,8 +9,9 @@ import { queryClient } from './query-client.ts';
  * names it, not when the page is drawn (docs/performance.md). Online they ask at once, beside the
  * language's catalogues: a saved answer restored later never replaces a newer one, and one restored
  * while the request is under way shows until it answers. Offline they wait for the saved answers,
- * which a failed request would otherwise beat. They never wait for the network: the page shows
- * loading and errors itself. Loaders are part of the entry bundle, so they must stay small and free of zod.
+ * which a failed request would otherwise beat. Only the first page waits for the network (below);
+ * otherwise the page shows loading and errors itself. Loaders are part of the entry bundle, so they
+ * must stay small and free of zod.
  */
 
 function preloadImage(url: string | undefined): void {
@@ -23,17 +24,44 @@ function preloadImage(url: string | undefined): void {
   document.head.append(link);
 }
 
-/** Fetches a page's answer unless it is already in the cache, then preloads the photo it names first, if any. */
+/** Fetches a page's answer unless it is already in the cache, then preloads the photo it names first, if any. Settles once it has. */
 export function prefetchForPage<TKey extends QueryKey>(
   queryKey: TKey,
   load: () => Promise<unknown>,
   firstPhoto?: (answer: InferDataFromTag<unknown, TKey>) => string | undefined,
-): void {
-  const ready = navigator.onLine ? Promise.resolve() : cacheRestored;
-  void ready.then(async () => {
+): Promise<void> {
+  const online = navigator.onLine;
+  const ready = online ? Promise.resolve() : cacheRestored;
+  return ready.then(() => {
     if (queryClient.getQueryData(queryKey) !== undefined) return;
-    await load();
-    const answer = queryClient.getQueryData(queryKey);
-    if (answer !== undefined && firstPhoto) preloadImage(firstPhoto(answer));
+    const loaded = load().then(() => {
+      const answer = queryClient.getQueryData(queryKey);
+      if (answer !== undefined && firstPhoto) preloadImage(firstPhoto(answer));
+    });
+    // Offline the request waits for the connection; the page says so rather than the first screen waiting.
+    return online ? loaded : undefined;
   });
+}
+
+/** Long enough for an answer on a slow phone connection; a slower one shows the page's own loading instead. */
+const OPENING_WAIT_MS = 1_500;
+
+let opening = true;
+
+/** Called by the router once the first page is on screen: from then on loaders never wait. */
+export function firstPageShown(): void {
+  opening = false;
+}
+
+/**
+ * What a route's loader returns. On the page a member opens, its answers (for at most
+ * OPENING_WAIT_MS): React then draws the page once, with them, in the router's transition, which
+ * it can interrupt between components. Drawn before they arrive, the page is drawn again for each
+ * answer, synchronously, and those were the long tasks on a phone (docs/decisions/038). The member
+ * sees the app's loading screen meanwhile, as they would for the page's code. A later navigation
+ * keeps its old page until the new one's code is there and does not wait for the network.
+ */
+export function waitWhileOpening(answers: Promise<unknown>): Promise<null> | null {
+  if (!opening) return null;
+  return Promise.race([answers, new Promise((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]).then(() => null);
 }

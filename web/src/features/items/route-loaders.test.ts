@@ -1,10 +1,13 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itemQuery } from '../../api/item.ts';
+import { memberProfileQuery } from '../../api/member-profile.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { startApiServer, type Answer } from '../../test/api-server.ts';
+import { loaderArgs } from '../../test/loader-args.ts';
 import { itemsQuery } from './api/get-items.ts';
 import { PLAIN_FILTERS } from './filters.ts';
 import { readFilters } from './read-filters.ts';
-import { prefetchMarketplace } from './route-loaders.ts';
+import { prefetchItem, prefetchMarketplace } from './route-loaders.ts';
 
 const page = { items: [], nextCursor: null, origin: null };
 
@@ -20,7 +23,7 @@ function answerEveryList(): string[] {
 }
 
 function open(address: string) {
-  prefetchMarketplace({ request: new Request(new URL(address, window.location.origin)), params: {} } as LoaderFunctionArgs);
+  void prefetchMarketplace(loaderArgs(address, '/marketplace'));
 }
 
 afterEach(() => {
@@ -47,5 +50,25 @@ describe("the marketplace's loader", () => {
       expect(queryClient.getQueryData(itemsQuery(filters).queryKey)?.pages).toEqual([page]);
     });
     expect(asked).toEqual(['?category=Books&type=items']);
+  });
+});
+
+describe("the item's loader", () => {
+  it("asks for the item, then for its owner's profile once the item names them, and the first page waits for both", async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const answers: Record<string, Answer> = {
+      '/api/items/lamp': { status: 200, body: { item: { id: 'lamp', owner: { id: 'ana' }, images: [] } } },
+      '/api/users/ana': { status: 200, body: { profile: { id: 'ana', displayName: 'Ana' } } },
+    };
+    const api = await startApiServer(({ path }) => answers[path] ?? { status: 404 });
+    try {
+      await prefetchItem(loaderArgs('/item/lamp', '/item/:id', { id: 'lamp' }));
+
+      expect(api.received.map(({ path }) => path)).toEqual(['/api/items/lamp', '/api/users/ana']);
+      expect(queryClient.getQueryData(itemQuery('lamp').queryKey)?.owner.id).toBe('ana');
+      expect(queryClient.getQueryData(memberProfileQuery('ana').queryKey)?.displayName).toBe('Ana');
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client.ts';
 import { withTexts } from '../../lib/language.ts';
 import { fetchPart } from '../../lib/page-parts.ts';
-import { prefetchForPage } from '../../lib/route-prefetch.ts';
+import { prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
 import { itemQuery } from '../../api/item.ts';
+import { memberProfileQuery } from '../../api/member-profile.ts';
 import type { MarketplaceFilters } from '../../lib/query-keys.ts';
 import { itemsQuery } from './api/get-items.ts';
 import { PLAIN_FILTERS } from './filters.ts';
@@ -13,44 +14,45 @@ import { PLAIN_FILTERS } from './filters.ts';
 /** What the marketplace needs once searched or filtered (search-tools.ts), with its texts. */
 export const loadSearchTools = () => withTexts(import('./search-tools.ts'));
 
-function prefetchList(filters: MarketplaceFilters): void {
+function prefetchList(filters: MarketplaceFilters): Promise<void> {
   const query = itemsQuery(filters);
-  prefetchForPage(
+  return prefetchForPage(
     query.queryKey,
     () => queryClient.prefetchInfiniteQuery(query),
     (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
   );
 }
 
-export function prefetchMarketplace({ request }: LoaderFunctionArgs): null {
+export function prefetchMarketplace({ request }: LoaderFunctionArgs): Promise<null> | null {
   const { searchParams } = new URL(request.url);
-  if (searchParams.size === 0) {
-    prefetchList(PLAIN_FILTERS);
-    return null;
-  }
+  if (searchParams.size === 0) return waitWhileOpening(prefetchList(PLAIN_FILTERS));
   // Asked for now, the searched page's code comes beside the page's own and is there when it draws.
   // The filters are read by the part of it that waits for no texts, so the list is asked for sooner.
-  void fetchPart(loadSearchTools).catch(() => {
+  const searchTools = fetchPart(loadSearchTools).catch(() => {
     // The page asks again and tells the member if it cannot come.
   });
-  import('./read-filters.ts').then(
-    ({ readFilters }) => {
-      prefetchList(readFilters(searchParams));
-    },
+  const list = import('./read-filters.ts').then(
+    ({ readFilters }) => prefetchList(readFilters(searchParams)),
     () => {
       // The page asks for the same code and tells the member if it cannot come.
     },
   );
-  return null;
+  return waitWhileOpening(Promise.all([searchTools, list]));
 }
 
-export function prefetchItem({ params }: LoaderFunctionArgs): null {
+export function prefetchItem({ params }: LoaderFunctionArgs): Promise<null> | null {
   if (!params.id) return null;
   const query = itemQuery(params.id);
-  prefetchForPage(
+  const page = prefetchForPage(
     query.queryKey,
     () => queryClient.prefetchQuery(query),
     (item) => item.images[0]?.url,
-  );
-  return null;
+  ).then(() => {
+    // The owner's trust block is part of the page: asked for as soon as the item names them.
+    const ownerId = queryClient.getQueryData(query.queryKey)?.owner.id;
+    if (!ownerId) return;
+    const owner = memberProfileQuery(ownerId);
+    return prefetchForPage(owner.queryKey, () => queryClient.prefetchQuery(owner));
+  });
+  return waitWhileOpening(page);
 }

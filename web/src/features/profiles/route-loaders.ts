@@ -1,21 +1,29 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client.ts';
-import { prefetchForPage } from '../../lib/route-prefetch.ts';
+import { prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
+import { blockedMembersQuery } from '../../api/blocked-members.ts';
 import { memberItemsQuery } from '../../api/member-items.ts';
 import { memberProfileQuery } from '../../api/member-profile.ts';
 
 // Part of the entry bundle: small and free of zod (lib/route-prefetch.ts).
 
-/** Another member's profile (the member's own waits for the session, as the page does): who they are, and their listings' first photo. */
-export function prefetchProfile({ params }: LoaderFunctionArgs): null {
+/**
+ * Another member's profile (the member's own waits for the session, as the page does): who they are,
+ * their listings' first photo, and whether the member blocked them.
+ */
+export function prefetchProfile({ params }: LoaderFunctionArgs): Promise<null> | null {
   if (!params.id) return null;
   const profile = memberProfileQuery(params.id);
-  prefetchForPage(profile.queryKey, () => queryClient.prefetchQuery(profile));
   const items = memberItemsQuery(params.id);
-  prefetchForPage(
-    items.queryKey,
-    () => queryClient.prefetchInfiniteQuery(items),
-    (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
+  return waitWhileOpening(
+    Promise.all([
+      prefetchForPage(profile.queryKey, () => queryClient.prefetchQuery(profile)),
+      prefetchForPage(
+        items.queryKey,
+        () => queryClient.prefetchInfiniteQuery(items),
+        (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
+      ),
+      prefetchForPage(blockedMembersQuery.queryKey, () => queryClient.prefetchQuery(blockedMembersQuery)),
+    ]),
   );
-  return null;
 }
