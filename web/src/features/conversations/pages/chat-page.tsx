@@ -1,6 +1,6 @@
 import { TEXT } from '@swapyard/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useReport } from '../../../api/report.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
@@ -18,13 +18,13 @@ import { useConversation } from '../api/get-conversation.ts';
 import { useConversationProposals } from '../api/get-conversation-proposals.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { randomId } from '../../../lib/random-id.ts';
-import { useMarkConversationRead } from '../api/mark-read.ts';
 import { useSendImage } from '../api/send-image.ts';
 import { outboxTopic, useSendMessage, waitingMessages } from '../api/send-message.ts';
 import { ChatBlockButton } from '../components/chat-block-button.tsx';
 import { chatTimeline } from '../components/chat-timeline.ts';
 import { ChatInput } from '../components/chat-input.tsx';
 import { ContactClosed } from '../components/contact-closed.tsx';
+import { MarkChatRead } from '../components/mark-chat-read.tsx';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { PresenceLabel } from '../components/presence-label.tsx';
 import { ProposalCard } from '../components/proposal-card.tsx';
@@ -38,7 +38,6 @@ export function ChatPage() {
   const proposals = useConversationProposals(id);
   const send = useSendMessage(id);
   const sendImage = useSendImage(id);
-  const markRead = useMarkConversationRead();
   const report = useReport();
   const [reporting, setReporting] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
@@ -59,13 +58,6 @@ export function ChatPage() {
     olderMessages: messages.hasNextPage,
     olderProposals: proposals.hasNextPage,
   });
-
-  // Whatever arrives while the chat is open is read at once; so is the chat on opening.
-  const { mutate: markAsRead } = markRead;
-  const newestFromOther = newest && newest.senderId !== me.id ? newest.id : undefined;
-  useEffect(() => {
-    if (conversation.isSuccess) markAsRead(id);
-  }, [id, conversation.isSuccess, newestFromOther, markAsRead]);
 
   const newestEntry = timeline.at(-1);
   const newestShown = waiting.at(-1)?.id ?? (newestEntry?.kind === 'proposal' ? newestEntry.proposal.id : newestEntry?.message.id);
@@ -178,6 +170,10 @@ export function ChatPage() {
           onImage={(file) => sendImage.mutate(file)}
           uploadProgress={sendImage.progress}
         />
+      )}
+      {/* Read on opening, and whatever arrives while it is open, once the server has the chat. */}
+      {conversation.isSuccess && (
+        <MarkChatRead conversationId={id} newestFromOther={newest && newest.senderId !== me.id ? newest.id : undefined} />
       )}
       <ReportDialog
         open={reporting !== null}
