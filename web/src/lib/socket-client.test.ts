@@ -1,7 +1,7 @@
 import { PRESENCE_WATCH_MAX, WS_CLOSE } from '@swapyard/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchPresence as watchPresenceForPage } from './presence-watch.ts';
-import { connectSocket, type SocketHandlers } from './socket-client.ts';
+import { connectSocket, loadEventParser, type SocketHandlers } from './socket-client.ts';
 
 /** Stands in for the browser's WebSocket: the test opens, closes and speaks for the server. */
 class FakeSocket {
@@ -44,7 +44,7 @@ function handlers() {
   return { onEvent: vi.fn(), onReconnect: vi.fn(), onSessionEnded: vi.fn() } satisfies SocketHandlers;
 }
 
-/** Lets the lazily loaded event parser and the timers that wait on it run. */
+/** Lets the lazily loaded event parser (zod, then the schemas, each after a task of its own) and the timers that wait on it run. */
 async function advance(ms: number) {
   await vi.advanceTimersByTimeAsync(ms);
 }
@@ -72,7 +72,7 @@ const ITEM = '00000000-0000-4000-8000-000000000002';
 // The client downloads its event parser before the first connection: loaded once here, each
 // connection then waits only on promises the fake timers let run.
 beforeAll(async () => {
-  await import('./parse-server-event.ts');
+  await loadEventParser();
 });
 
 beforeEach(() => {

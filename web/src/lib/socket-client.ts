@@ -31,10 +31,20 @@ type EventParser = (data: unknown) => ServerEvent | undefined;
 
 let loadingParser: Promise<EventParser> | undefined;
 
-/** The events' schema needs zod, as much JavaScript again as a page's own: it is downloaded when asked for. */
-function loadEventParser(): Promise<EventParser> {
+/** Lets the browser draw and answer input before the next step. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The events' schema needs zod, as much JavaScript again as a page's own: it is downloaded when asked
+ * for. The events that waited for it are read in a task of their own: with the schemas' evaluation,
+ * they made the page's last long task on a phone (docs/performance.md).
+ */
+export function loadEventParser(): Promise<EventParser> {
   loadingParser ??= import('./parse-server-event.ts').then(
-    (module) => module.parseServerEvent,
+    async (module) => {
+      await nextTask();
+      return module.parseServerEvent;
+    },
     (error: unknown) => {
       // A failed download (offline, a new deploy) is tried again later.
       loadingParser = undefined;
