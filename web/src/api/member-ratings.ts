@@ -8,13 +8,15 @@ export function listRatings(memberId: string, cursor: string | null, signal?: Ab
   return apiRequest<RatingPage>(`/users/${encodeURIComponent(memberId)}/ratings${search}`, { signal });
 }
 
+export function ratingsQuery(memberId: string) {
+  return infiniteQueryOptions({
+    queryKey: userKeys.ratings(memberId),
+    queryFn: ({ pageParam, signal }) => listRatings(memberId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
 export function useRatings(memberId: string) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: userKeys.ratings(memberId),
-      queryFn: ({ pageParam, signal }) => listRatings(memberId, pageParam, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (page) => page.nextCursor,
-    }),
-  );
+  return useInfiniteQuery(ratingsQuery(memberId));
 }

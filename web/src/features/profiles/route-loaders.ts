@@ -4,17 +4,19 @@ import { prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
 import { blockedMembersQuery } from '../../api/blocked-members.ts';
 import { memberItemsQuery } from '../../api/member-items.ts';
 import { memberProfileQuery } from '../../api/member-profile.ts';
+import { ratingsQuery } from '../../api/member-ratings.ts';
 
 // Part of the entry bundle: small and free of zod (lib/route-prefetch.ts).
 
 /**
  * Another member's profile (the member's own waits for the session, as the page does): who they are,
- * their listings' first photo, and whether the member blocked them.
+ * their listings' first photo, the ratings they received, and whether the member blocked them.
  */
 export function prefetchProfile({ params }: LoaderFunctionArgs): Promise<null> | null {
   if (!params.id) return null;
   const profile = memberProfileQuery(params.id);
   const items = memberItemsQuery(params.id);
+  const ratings = ratingsQuery(params.id);
   return waitWhileOpening(
     Promise.all([
       prefetchForPage(profile.queryKey, () => queryClient.prefetchQuery(profile)),
@@ -23,6 +25,7 @@ export function prefetchProfile({ params }: LoaderFunctionArgs): Promise<null> |
         () => queryClient.prefetchInfiniteQuery(items),
         (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
       ),
+      prefetchForPage(ratings.queryKey, () => queryClient.prefetchInfiniteQuery(ratings)),
       prefetchForPage(blockedMembersQuery.queryKey, () => queryClient.prefetchQuery(blockedMembersQuery)),
     ]),
   );
