@@ -99,15 +99,16 @@ describe('the first page a member opens', () => {
     vi.useRealTimers();
   });
 
-  it('waits for its answers, so it is drawn once, with them', async () => {
-    const { prefetch } = await load();
+  it('waits for its answers and for the saved ones to be back, so it is drawn once, with them', async () => {
+    const { cache, prefetch } = await load();
     let answer: () => void = () => undefined;
     let waited: unknown = 'waiting';
     void prefetch.waitWhileOpening(new Promise<void>((resolve) => (answer = resolve)))?.then((value) => (waited = value));
+    answer();
     await settle();
     expect(waited).toBe('waiting');
 
-    answer();
+    cache.cacheRestoreSettled();
     await settle();
     expect(waited).toBeNull();
   });

@@ -63,5 +63,7 @@ export function firstPageShown(): void {
  */
 export function waitWhileOpening(answers: Promise<unknown>): Promise<null> | null {
   if (!opening) return null;
-  return Promise.race([answers, new Promise((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]).then(() => null);
+  // The saved answers' restore too: when it ends, every part that reads a query is drawn again.
+  const ready = Promise.all([answers, cacheRestored]);
+  return Promise.race([ready, new Promise((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]).then(() => null);
 }

@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cacheRestoreSettled } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { startApiServer } from '../../test/api-server.ts';
 import { prefetchShell } from './route-loader.ts';
+
+// The first page also waits for the saved answers to be back (none here).
+beforeAll(() => {
+  cacheRestoreSettled();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,11 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memberProfileQuery } from '../../api/member-profile.ts';
+import { cacheRestoreSettled } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { startApiServer, type Answer } from '../../test/api-server.ts';
 import { signedInMember } from '../../test/mounted.tsx';
 import { recentConversationsQuery } from './api/get-recent-conversations.ts';
 import { recentItemsQuery } from './api/get-recent-items.ts';
 import { prefetchDashboard } from './route-loaders.ts';
+
+// The first page also waits for the saved answers to be back (none here).
+beforeAll(() => {
+  cacheRestoreSettled();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

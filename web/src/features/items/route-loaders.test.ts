@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemQuery } from '../../api/item.ts';
 import { memberProfileQuery } from '../../api/member-profile.ts';
+import { cacheRestoreSettled } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { startApiServer, type Answer } from '../../test/api-server.ts';
 import { loaderArgs } from '../../test/loader-args.ts';
@@ -25,6 +26,11 @@ function answerEveryList(): string[] {
 function open(address: string) {
   void prefetchMarketplace(loaderArgs(address, '/marketplace'));
 }
+
+// The first page also waits for the saved answers to be back (none here).
+beforeAll(() => {
+  cacheRestoreSettled();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,8 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cacheRestoreSettled } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { startApiServer } from '../../test/api-server.ts';
 import { loaderArgs } from '../../test/loader-args.ts';
 import { prefetchProfile } from './route-loaders.ts';
+
+// The first page also waits for the saved answers to be back (none here).
+beforeAll(() => {
+  cacheRestoreSettled();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
