@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInMember } from '../test/mounted.tsx';
 
 /** Fresh modules: the saved answers are not restored yet, as when a page first opens. */
 async function load() {
@@ -94,6 +95,24 @@ describe("a route's prefetch", () => {
   });
 });
 
+describe('who is signed in, for a loader', () => {
+  it('offline, is the member the saved answers name once they are back, without waiting for the session check', async () => {
+    onLine(false);
+    const { cache, client, prefetch } = await load();
+    const { currentUserQuery } = await import('./current-user.ts');
+    let named: unknown = 'waiting';
+    void prefetch.signedInMember().then((member) => (named = member));
+    await settle();
+    expect(named).toBe('waiting');
+
+    const saved = signedInMember();
+    client.setQueryData(currentUserQuery.queryKey, saved);
+    cache.cacheRestoreSettled();
+    await settle();
+    expect(named).toEqual(saved);
+  });
+});
+
 describe('the first page a member opens', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -122,6 +141,12 @@ describe('the first page a member opens', () => {
     expect(waited).toBe('waiting');
     await vi.advanceTimersByTimeAsync(1);
     expect(waited).toBeNull();
+  });
+
+  it("leaves a loader's own failure to the page: it opens as it would have without waiting", async () => {
+    const { cache, prefetch } = await load();
+    cache.cacheRestoreSettled();
+    await expect(prefetch.waitWhileOpening(Promise.reject(new Error('a photo picker met an unexpected answer')))).resolves.toBeNull();
   });
 
   it('is the only one: once it is shown, a navigation does not wait for the network', async () => {

@@ -1,4 +1,6 @@
-import type { InferDataFromTag, QueryKey } from '@tanstack/react-query';
+import type { CurrentUser } from '@swapyard/contract';
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, InferDataFromTag, QueryKey } from '@tanstack/react-query';
+import { currentUserQuery } from './current-user.ts';
 import { cacheRestored } from './persisted-cache.ts';
 import { queryClient } from './query-client.ts';
 
@@ -43,12 +45,40 @@ export function prefetchForPage<TKey extends QueryKey>(
   });
 }
 
+/** `prefetchForPage` for an answer the page reads with these query options, so the two cannot differ. */
+export function prefetchAnswer<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  query: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): Promise<void> {
+  return prefetchForPage(query.queryKey, () => queryClient.prefetchQuery(query));
+}
+
+/** `prefetchAnswer` for a list the page reads page by page: its first page. */
+export function prefetchFirstPage<TQueryFnData, TError, TData, TQueryKey extends QueryKey, TPageParam>(
+  query: FetchInfiniteQueryOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>,
+): Promise<void> {
+  return prefetchForPage(query.queryKey, () => queryClient.prefetchInfiniteQuery(query));
+}
+
+/**
+ * Who is signed in, once known: the answer already in (the first check, under way since the entry
+ * ran), else online that check, offline the one saved last time. Undefined when it cannot be
+ * known; the route guard then says why.
+ */
+export function signedInMember(): Promise<CurrentUser | null | undefined> {
+  const known = queryClient.getQueryData(currentUserQuery.queryKey);
+  if (known !== undefined) return Promise.resolve(known);
+  const asked = navigator.onLine
+    ? queryClient.query(currentUserQuery)
+    : cacheRestored.then(() => queryClient.getQueryData(currentUserQuery.queryKey));
+  return asked.catch(() => undefined);
+}
+
 /** Long enough for an answer on a slow phone connection; a slower one shows the page's own loading instead. */
 const OPENING_WAIT_MS = 1_500;
 
 let opening = true;
 
-/** Called by the router once the first page is on screen: from then on loaders never wait. */
+/** Called by the router once its first navigation is done (the page is drawn next): from then on loaders never wait. */
 export function firstPageShown(): void {
   opening = false;
 }
@@ -64,6 +94,7 @@ export function firstPageShown(): void {
 export function waitWhileOpening(answers: Promise<unknown>): Promise<null> | null {
   if (!opening) return null;
   // The saved answers' restore too: when it ends, every part that reads a query is drawn again.
-  const ready = Promise.all([answers, cacheRestored]);
+  // A loader's own failure is the page's to tell, as it was before the first page waited.
+  const ready = Promise.all([answers.catch(() => undefined), cacheRestored]);
   return Promise.race([ready, new Promise((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]).then(() => null);
 }

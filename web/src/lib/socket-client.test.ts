@@ -44,7 +44,7 @@ function handlers() {
   return { onEvent: vi.fn(), onReconnect: vi.fn(), onSessionEnded: vi.fn() } satisfies SocketHandlers;
 }
 
-/** Lets the lazily loaded event parser (zod, then the schemas, each after a task of its own) and the timers that wait on it run. */
+/** Lets the lazily loaded event parser and the timers that wait on it run. */
 async function advance(ms: number) {
   await vi.advanceTimersByTimeAsync(ms);
 }

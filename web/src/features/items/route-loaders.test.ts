@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemQuery } from '../../api/item.ts';
 import { memberProfileQuery } from '../../api/member-profile.ts';
+import { ratingsQuery } from '../../api/member-ratings.ts';
 import { cacheRestoreSettled } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { startApiServer, type Answer } from '../../test/api-server.ts';
@@ -60,19 +61,23 @@ describe("the marketplace's loader", () => {
 });
 
 describe("the item's loader", () => {
-  it("asks for the item, then for its owner's profile once the item names them, and the first page waits for both", async () => {
+  it("asks for the item, then for its owner's profile and ratings once the item names them, and the first page waits for them", async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     const answers: Record<string, Answer> = {
       '/api/items/lamp': { status: 200, body: { item: { id: 'lamp', owner: { id: 'ana' }, images: [] } } },
       '/api/users/ana': { status: 200, body: { profile: { id: 'ana', displayName: 'Ana' } } },
+      '/api/users/ana/ratings': { status: 200, body: { ratings: [], nextCursor: null } },
     };
     const api = await startApiServer(({ path }) => answers[path] ?? { status: 404 });
     try {
       await prefetchItem(loaderArgs('/item/lamp', '/item/:id', { id: 'lamp' }));
 
-      expect(api.received.map(({ path }) => path)).toEqual(['/api/items/lamp', '/api/users/ana']);
+      const asked = api.received.map(({ path }) => path);
+      expect(asked[0]).toBe('/api/items/lamp');
+      expect(asked.slice(1).sort()).toEqual(['/api/users/ana', '/api/users/ana/ratings']);
       expect(queryClient.getQueryData(itemQuery('lamp').queryKey)?.owner.id).toBe('ana');
       expect(queryClient.getQueryData(memberProfileQuery('ana').queryKey)?.displayName).toBe('Ana');
+      expect(queryClient.getQueryData(ratingsQuery('ana').queryKey)?.pages).toEqual([{ ratings: [], nextCursor: null }]);
     } finally {
       await api.close();
     }

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client.ts';
 import { withTexts } from '../../lib/language.ts';
 import { fetchPart } from '../../lib/page-parts.ts';
-import { prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
+import { prefetchAnswer, prefetchFirstPage, prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
 import { itemQuery } from '../../api/item.ts';
 import { memberProfileQuery } from '../../api/member-profile.ts';
+import { ratingsQuery } from '../../api/member-ratings.ts';
 import type { MarketplaceFilters } from '../../lib/query-keys.ts';
 import { itemsQuery } from './api/get-items.ts';
 import { PLAIN_FILTERS } from './filters.ts';
@@ -48,11 +49,11 @@ export function prefetchItem({ params }: LoaderFunctionArgs): Promise<null> | nu
     () => queryClient.prefetchQuery(query),
     (item) => item.images[0]?.url,
   ).then(() => {
-    // The owner's trust block is part of the page: asked for as soon as the item names them.
+    // The owner's trust block and their latest comments are part of the page: asked for as soon as
+    // the item names them (the comments' list is empty for an owner nobody rated yet).
     const ownerId = queryClient.getQueryData(query.queryKey)?.owner.id;
     if (!ownerId) return;
-    const owner = memberProfileQuery(ownerId);
-    return prefetchForPage(owner.queryKey, () => queryClient.prefetchQuery(owner));
+    return Promise.all([prefetchAnswer(memberProfileQuery(ownerId)), prefetchFirstPage(ratingsQuery(ownerId))]);
   });
   return waitWhileOpening(page);
 }

@@ -1,7 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cacheRestoreSettled } from '../../lib/persisted-cache.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { startApiServer } from '../../test/api-server.ts';
+import { blockedMembersQuery } from '../../api/blocked-members.ts';
+import { memberItemsQuery } from '../../api/member-items.ts';
+import { memberProfileQuery } from '../../api/member-profile.ts';
+import { ratingsQuery } from '../../api/member-ratings.ts';
+import { startApiServer, type Answer } from '../../test/api-server.ts';
 import { loaderArgs } from '../../test/loader-args.ts';
 import { prefetchProfile } from './route-loaders.ts';
 
@@ -18,17 +22,21 @@ afterEach(() => {
 describe("the profile's loader", () => {
   it("asks for another member's profile, listings, ratings and the block list at once, and the first page waits for them", async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
-    const api = await startApiServer(() => ({ status: 200, body: { items: [], ratings: [], blocks: [], nextCursor: null } }));
+    const answers: Record<string, Answer> = {
+      '/api/users/ana': { status: 200, body: { profile: { id: 'ana', displayName: 'Ana' } } },
+      '/api/users/ana/items': { status: 200, body: { items: [], nextCursor: null } },
+      '/api/users/ana/ratings': { status: 200, body: { ratings: [], nextCursor: null } },
+      '/api/blocks': { status: 200, body: { blocks: [] } },
+    };
+    const api = await startApiServer(({ path }) => answers[path.split('?')[0] ?? ''] ?? { status: 404 });
     try {
       await prefetchProfile(loaderArgs('/profile/ana', '/profile/:id?', { id: 'ana' }));
 
-      expect(api.received.map(({ path }) => path.split('?')[0]).sort()).toEqual([
-        '/api/blocks',
-        '/api/users/ana',
-        '/api/users/ana/items',
-        '/api/users/ana/ratings',
-      ]);
-      expect(queryClient.isFetching()).toBe(0);
+      expect(api.received.map(({ path }) => path.split('?')[0]).sort()).toEqual(Object.keys(answers).sort());
+      expect(queryClient.getQueryData(memberProfileQuery('ana').queryKey)?.displayName).toBe('Ana');
+      expect(queryClient.getQueryData(memberItemsQuery('ana').queryKey)?.pages[0]?.items).toEqual([]);
+      expect(queryClient.getQueryData(ratingsQuery('ana').queryKey)?.pages[0]?.ratings).toEqual([]);
+      expect(queryClient.getQueryData(blockedMembersQuery.queryKey)).toEqual({ blocks: [] });
     } finally {
       await api.close();
     }

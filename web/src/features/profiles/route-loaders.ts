@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client.ts';
-import { prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
+import { prefetchAnswer, prefetchFirstPage, prefetchForPage, waitWhileOpening } from '../../lib/route-prefetch.ts';
 import { blockedMembersQuery } from '../../api/blocked-members.ts';
 import { memberItemsQuery } from '../../api/member-items.ts';
 import { memberProfileQuery } from '../../api/member-profile.ts';
@@ -14,19 +14,17 @@ import { ratingsQuery } from '../../api/member-ratings.ts';
  */
 export function prefetchProfile({ params }: LoaderFunctionArgs): Promise<null> | null {
   if (!params.id) return null;
-  const profile = memberProfileQuery(params.id);
   const items = memberItemsQuery(params.id);
-  const ratings = ratingsQuery(params.id);
   return waitWhileOpening(
     Promise.all([
-      prefetchForPage(profile.queryKey, () => queryClient.prefetchQuery(profile)),
+      prefetchAnswer(memberProfileQuery(params.id)),
       prefetchForPage(
         items.queryKey,
         () => queryClient.prefetchInfiniteQuery(items),
         (list) => list.pages[0]?.items[0]?.image?.thumbUrl,
       ),
-      prefetchForPage(ratings.queryKey, () => queryClient.prefetchInfiniteQuery(ratings)),
-      prefetchForPage(blockedMembersQuery.queryKey, () => queryClient.prefetchQuery(blockedMembersQuery)),
+      prefetchFirstPage(ratingsQuery(params.id)),
+      prefetchAnswer(blockedMembersQuery),
     ]),
   );
 }
