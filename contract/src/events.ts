@@ -63,8 +63,14 @@ export const messagesCreatedEvent = z.object({
   type: z.literal('messages.created'),
   data: z.object({ conversationId: z.uuid(), messageId: z.uuid(), senderId: z.uuid() }),
 });
+/** Something of a conversation other than a new message changed (a block, a message removed): what shows it refetches. */
 export const conversationsUpdatedEvent = z.object({
   type: z.literal('conversations.updated'),
+  data: z.object({ conversationId: z.uuid() }),
+});
+/** The member read a conversation, in this tab or another: only their unread counts changed, not the chat. */
+export const conversationsReadEvent = z.object({
+  type: z.literal('conversations.read'),
   data: z.object({ conversationId: z.uuid() }),
 });
 
@@ -77,6 +83,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   presenceUpdatedEvent,
   messagesCreatedEvent,
   conversationsUpdatedEvent,
+  conversationsReadEvent,
   notificationsCreatedEvent,
   notificationsUpdatedEvent,
   proposalsUpdatedEvent,

@@ -161,6 +161,19 @@ describe('what a server event changes in the cache', () => {
     expect([results.fetches, list.fetches]).toEqual([1, 1]);
   });
 
+  it('refreshes the unread counts when the member reads a chat, and leaves the chat itself alone', () => {
+    const counts = [conversationKeys.recent, conversationKeys.unread, conversationKeys.detail('c1'), proposalKeys.inConversation('c1')];
+    for (const key of counts) queryClient.setQueryData(key, { seeded: true });
+    const badge = onScreen(conversationKeys.unread);
+    const chat = [conversationKeys.detail('c1'), conversationKeys.messages('c1'), proposalKeys.inConversation('c1')].map(onScreen);
+
+    applyServerEvent(queryClient, { type: 'conversations.read', data: { conversationId: 'c1' } });
+
+    expect(stale()).toEqual(['conversations/list', 'conversations/recent', 'conversations/unread']);
+    expect(badge.fetches).toBe(1);
+    expect(chat.map((query) => query.fetches)).toEqual([0, 0, 0]);
+  });
+
   it("shows a partner's presence in the chats with them at once, and makes nothing stale", () => {
     const summary = (id: string, otherId: string) =>
       ({ id, other: { id: otherId }, otherPresence: { online: false, lastSeenAt: null } }) as unknown as ConversationSummary;

@@ -117,6 +117,26 @@ describe('messages', () => {
     benTab.socket.close();
   });
 
+  it("tells both members' open tabs of a message once, and only the reader's tabs of a read", async () => {
+    const conversation = await open(ben, ann.user.id);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const annTab = await openSocket(app, { cookie: ann.cookie });
+    const benTab = await openSocket(app, { cookie: ben.cookie });
+    const chatEvents = (tab: typeof annTab) => tab.events.filter((e) => e.type.startsWith('messages') || e.type.startsWith('conversations')).map((e) => e.type);
+
+    const sent: ChatMessage = (await say(ben, conversation.id, 'Hi Ann')).json().message;
+    await expect.poll(() => [chatEvents(annTab), chatEvents(benTab)]).toEqual([['messages.created'], ['messages.created']]);
+    expect(annTab.events.find((e) => e.type === 'messages.created')?.data).toEqual({ conversationId: conversation.id, messageId: sent.id, senderId: ben.user.id });
+
+    expect((await send(app, 'POST', `/api/conversations/${conversation.id}/read`, { cookie: ann.cookie })).statusCode).toBe(204);
+    await expect.poll(() => chatEvents(annTab)).toEqual(['messages.created', 'conversations.read']);
+    expect(annTab.events.find((e) => e.type === 'conversations.read')?.data).toEqual({ conversationId: conversation.id });
+    await say(ben, conversation.id, 'Still there?');
+    await expect.poll(() => chatEvents(benTab)).toEqual(['messages.created', 'messages.created']);
+    annTab.socket.close();
+    benTab.socket.close();
+  });
+
   it('never makes a second message from a retried send', async () => {
     const conversation = await open(ben, ann.user.id);
     const clientId = randomUUID();

@@ -195,8 +195,8 @@ export class ConversationsService {
     const data = { conversationId: id, messageId: written.message.id, senderId: session.userId };
     const both = [rooms.user(receiverId), rooms.user(session.userId)];
     await this.bus.publishAll([
+      // A tab refreshes the conversation's list entry, header and counts from this one event as well.
       { rooms: both, event: { type: 'messages.created', data } },
-      { rooms: both, event: { type: 'conversations.updated', data: { conversationId: id } } },
       // A notice brought back to the top with the newest message is news to the receiver all the same.
       ...(written.returned ? this.notifications.createdEvents([this.notifications.noticeFromJson(written.returned)]) : []),
     ]);
@@ -243,7 +243,7 @@ export class ConversationsService {
       await repo.markConversationRead(tx, id, session.userId);
       return this.notifications.readMessageNotices(tx, session.userId, id);
     });
-    await this.bus.publish({ rooms: [rooms.user(session.userId)], event: { type: 'conversations.updated', data: { conversationId: id } } });
+    await this.bus.publish({ rooms: [rooms.user(session.userId)], event: { type: 'conversations.read', data: { conversationId: id } } });
     if (changedNotifications > 0) await this.notifications.announceUpdated(session.userId, null);
   }
 
