@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@swapyard/contract';
 import { Clock } from 'lucide-react';
+import { memo } from 'react';
 import { LinkedText } from '../../../components/ui/linked-text.tsx';
 import { CONVERSATION_TEXT } from '../texts.ts';
 import { MessageMenu } from './message-menu.tsx';
@@ -12,11 +13,15 @@ interface MessageBubbleProps {
   own: boolean;
   /** Sent offline and not yet on the server. */
   waiting?: boolean;
-  /** Offered on the other member's messages: opens the report dialog for this one. */
-  onReport?: (() => void) | undefined;
+  /** Offered on the other member's messages: opens the report dialog for the message of this id. */
+  onReport?: ((messageId: string) => void) | undefined;
 }
 
-export function MessageBubble({ message, own, waiting = false, onReport }: MessageBubbleProps) {
+/**
+ * Memoised: whatever else changes on the chat (the partner's presence, a refetch starting and ending)
+ * leaves a message as it was, and a long chat would otherwise draw every bubble again each time.
+ */
+export const MessageBubble = memo(function MessageBubble({ message, own, waiting = false, onReport }: MessageBubbleProps) {
   const time = timeFormat().format(new Date(message.createdAt));
   return (
     <li className={`flex items-start gap-1 ${own ? 'justify-end' : 'justify-start'}`} data-testid="message">
@@ -57,7 +62,14 @@ export function MessageBubble({ message, own, waiting = false, onReport }: Messa
           </time>
         )}
       </div>
-      {onReport && !message.removed && <MessageMenu time={time} onReport={onReport} />}
+      {onReport && !message.removed && (
+        <MessageMenu
+          time={time}
+          onReport={() => {
+            onReport(message.id);
+          }}
+        />
+      )}
     </li>
   );
-}
+});

@@ -65,9 +65,14 @@ export function ChatPage() {
   // them down. Offline with no header saved it is drawn without, so saved messages can be read and
   // new ones queued.
   const drawn = !(conversation.isPending && conversation.fetchStatus === 'fetching');
-  // Scrolled to the newest also when first drawn: the messages may have come before the header.
+  // Scrolled to the newest also when first drawn: the messages may have come before the header. In
+  // the frame about to be painted rather than in React's commit, where laying the chat out made one
+  // long task of both on a phone.
   useLayoutEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
+    const frame = requestAnimationFrame(() => bottom.current?.scrollIntoView({ block: 'end' }));
+    return () => {
+      cancelAnimationFrame(frame);
+    };
   }, [newestShown, drawn]);
 
   if (conversation.isError) {
@@ -142,13 +147,7 @@ export function ChatPage() {
                     key={entry.message.id}
                     message={entry.message}
                     own={entry.message.senderId === me.id}
-                    onReport={
-                      entry.message.senderId === me.id
-                        ? undefined
-                        : () => {
-                            setReporting(entry.message.id);
-                          }
-                    }
+                    onReport={entry.message.senderId === me.id ? undefined : setReporting}
                   />
                 ),
               )}
