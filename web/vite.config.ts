@@ -47,14 +47,23 @@ export default defineConfig(({ command }) => ({
       output: {
         // Left alone, the bundler merges zod into the chunk of the contract's texts, which every page
         // loads, so the sign-in page would download the schema library it defers (lib/schema-form.ts).
-        // The kit shared by every page holds the generic parts (components/ui, lib); a feature's shared
-        // components (cards, dialogs) and the place picker load with the pages that use them, not with /login.
+        // The kit shared by every page holds the generic parts (components/ui, lib). The app's own shared
+        // components (cards, dialogs, buttons) used by two pages or more make one chunk, loaded with the
+        // signed-in pages and not with /login: separately they were up to nine requests on a page, which
+        // over HTTP/1.1's six connections cost a round trip each wave (docs/performance.md). A feature's
+        // own components and the place picker load with the pages that use them. on-demand is the entry's
+        // (lib/page-parts.ts): in a group, it would bring the group into /login.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'kit',
               test: /[\\/]src[\\/](components[\\/]ui|lib)[\\/](?!parse-server-event|place-picker)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
+              minShareCount: 2,
+            },
+            {
+              name: 'parts',
+              test: /[\\/]src[\\/]components[\\/](?!ui[\\/]|place-picker|on-demand)/,
               minShareCount: 2,
             },
           ],
