@@ -51,8 +51,8 @@ export default defineConfig(({ command }) => ({
         // components (cards, dialogs, buttons) used by two pages or more make one chunk, loaded with the
         // signed-in pages and not with /login: separately they were up to nine requests on a page, which
         // over HTTP/1.1's six connections cost a round trip each wave (docs/performance.md). A feature's
-        // own components and the place picker load with the pages that use them. on-demand is the entry's
-        // (lib/page-parts.ts): in a group, it would bring the group into /login.
+        // own components and the place picker load with the pages that use them. on-demand is left out: it
+        // imports the entry's lib/page-parts.ts, which a group takes with it, and /login would load the group.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },

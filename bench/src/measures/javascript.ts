@@ -10,6 +10,8 @@ const LOGIN_PAGE = 'src/features/auth/pages/login-page.tsx';
 /** A chunk shared by the pages that show the picker: keyed by its file name, as Vite keys shared chunks. */
 const PLACE_PICKER = /(^|\/)_?place-picker[-.]/;
 const PLACE_PICKER_BUDGET_BYTES = 30 * 1024;
+/** The signed-in pages' shared components (web/vite.config.ts): never part of /login. */
+const SIGNED_IN_PARTS = /(^|\/)_?parts-/;
 /** Modules the router loads lazily, one per route (pages), plus the signed-in shell around them. */
 const ROUTE_MODULE = /(\/pages\/[^/]+-page|\/app-shell)\.tsx$/;
 
@@ -72,6 +74,7 @@ export function measureJavaScript(build: WebBuild): Result[] {
 
   const login = closure(build.manifest, LOGIN_PAGE, new Set(entry));
   const loginBytes = total(login);
+  const loadsParts = Object.entries(build.manifest).some(([key, chunk]) => SIGNED_IN_PARTS.test(key) && login.has(chunk.file));
   const allBytes = total(new Set(allJs));
   // In every language the page also fetches that language's catalogue of each texts module it loads,
   // English included (docs/decisions/032 and 033): the chunks those modules import dynamically for it.
@@ -86,11 +89,11 @@ export function measureJavaScript(build: WebBuild): Result[] {
     return {
       where: 'browser',
       measure: `JavaScript for /login in ${locale} (${withCatalogues.size} files, ${catalogues.length} catalogues, gzipped)`,
-      measured: bytes(localeBytes),
+      measured: `${bytes(localeBytes)}${loadsParts ? ", LOADS the signed-in pages' parts" : ''}`,
       reference: `all JavaScript ${bytes(allBytes)}`,
       ratio: `${Math.round((100 * localeBytes) / allBytes)}% of all; catalogues +${bytes(localeBytes - loginBytes)}`,
-      budget: `<= ${bytes(LOGIN_BUDGET_BYTES)}`,
-      verdict: passIf(localeBytes <= LOGIN_BUDGET_BYTES && catalogues.length > 0),
+      budget: `<= ${bytes(LOGIN_BUDGET_BYTES)}, without the signed-in pages' parts`,
+      verdict: passIf(localeBytes <= LOGIN_BUDGET_BYTES && catalogues.length > 0 && !loadsParts),
       figures: { loginBytes: localeBytes, entryBytes: total(entry), catalogueFiles: catalogues.length },
     };
   });

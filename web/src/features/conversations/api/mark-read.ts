@@ -12,9 +12,11 @@ export function useMarkConversationRead() {
     mutationFn: markConversationRead,
     // Opening a chat offline marks it read once the network is back, if the tab is still open.
     networkMode: 'online',
+    // The counts this tab shows follow at once; the server's conversations.read tells the member's other tabs.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      for (const queryKey of [conversationKeys.list, conversationKeys.recent, conversationKeys.unread, notificationKeys.all]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }
