@@ -81,7 +81,7 @@ export function applyServerEvent(queryClient: QueryClient, event: SocketEvent): 
       break;
     case 'conversations.read':
       // The chat just read is left as it is: refetching it would draw it again for nothing.
-      for (const queryKey of [conversationKeys.list, conversationKeys.recent, conversationKeys.unread]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of conversationKeys.readCounts) void queryClient.invalidateQueries({ queryKey });
       break;
     case 'presence.updated':
       showPresence(queryClient, event);

@@ -115,6 +115,12 @@ export const conversationKeys = {
   details: ['conversations', 'one'] as const,
   detail: (id: string) => ['conversations', 'one', id] as const,
   messages: (id: string) => ['conversations', 'messages', id] as const,
+  /** What a read changes: the lists with their unread counts and the navigation's badge, not the chat itself. */
+  readCounts: [
+    ['conversations', 'list'],
+    ['conversations', 'recent'],
+    ['conversations', 'unread'],
+  ] as const,
 };
 
 /** The operator's Members page and a member as moderators see them (admin). */

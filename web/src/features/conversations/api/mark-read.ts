@@ -14,7 +14,7 @@ export function useMarkConversationRead() {
     networkMode: 'online',
     // The counts this tab shows follow at once; the server's conversations.read tells the member's other tabs.
     onSuccess: () => {
-      for (const queryKey of [conversationKeys.list, conversationKeys.recent, conversationKeys.unread, notificationKeys.all]) {
+      for (const queryKey of [...conversationKeys.readCounts, notificationKeys.all]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
