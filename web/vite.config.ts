@@ -58,7 +58,7 @@ export default defineConfig(({ command }) => ({
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'kit',
-              test: /[\\/]src[\\/](components[\\/]ui|lib)[\\/](?!parse-server-event|place-picker)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
+              test: /[\\/]src[\\/](components[\\/]ui|lib)[\\/](?!place-picker)|[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
               minShareCount: 2,
             },
             {

@@ -1,7 +1,8 @@
-import { PRESENCE_WATCH_MAX, WS_CLOSE } from '@swapyard/contract';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRESENCE_WATCH_MAX, WS_CLOSE, type ServerEvent } from '@swapyard/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseServerEvent } from './parse-server-event.ts';
 import { watchPresence as watchPresenceForPage } from './presence-watch.ts';
-import { connectSocket, loadEventParser, type SocketHandlers } from './socket-client.ts';
+import { connectSocket, type SocketHandlers } from './socket-client.ts';
 
 /** Stands in for the browser's WebSocket: the test opens, closes and speaks for the server. */
 class FakeSocket {
@@ -37,6 +38,36 @@ class FakeSocket {
   }
 }
 
+/**
+ * Stands in for the browser's worker running event-parser.worker.ts: each message is answered in a
+ * task of its own, in order, by the same parser. The test can make its script fail to load.
+ */
+class FakeParserWorker {
+  static all: FakeParserWorker[] = [];
+  onmessage: ((message: { data: ServerEvent | null }) => void) | null = null;
+  onerror: ((event: { preventDefault(): void }) => void) | null = null;
+  terminated = false;
+
+  constructor(readonly url: URL) {
+    FakeParserWorker.all.push(this);
+  }
+
+  postMessage(data: unknown) {
+    setTimeout(() => {
+      if (!this.terminated) this.onmessage?.({ data: parseServerEvent(data) ?? null });
+    }, 0);
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+
+  failsToLoad() {
+    this.terminated = true;
+    this.onerror?.({ preventDefault() {} });
+  }
+}
+
 const sockets = () => FakeSocket.all;
 const latest = () => FakeSocket.all.at(-1)!;
 
@@ -44,7 +75,7 @@ function handlers() {
   return { onEvent: vi.fn(), onReconnect: vi.fn(), onSessionEnded: vi.fn() } satisfies SocketHandlers;
 }
 
-/** Lets the lazily loaded event parser and the timers that wait on it run. */
+/** Lets the parser's answers and the timers run. */
 async function advance(ms: number) {
   await vi.advanceTimersByTimeAsync(ms);
 }
@@ -69,16 +100,12 @@ async function openedHoldingEvents() {
 const MEMBER = '00000000-0000-4000-8000-000000000001';
 const ITEM = '00000000-0000-4000-8000-000000000002';
 
-// The client downloads its event parser before the first connection: loaded once here, each
-// connection then waits only on promises the fake timers let run.
-beforeAll(async () => {
-  await loadEventParser();
-});
-
 beforeEach(() => {
   FakeSocket.all = [];
+  FakeParserWorker.all = [];
   vi.useFakeTimers();
   vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('Worker', FakeParserWorker);
   // The top of each jittered delay, so the backoff is exact.
   vi.spyOn(Math, 'random').mockReturnValue(0.999999);
 });
@@ -108,6 +135,7 @@ describe('the socket client', () => {
     latest().serverSends({ type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } });
     latest().serverSends({ type: 'no.such.event', data: {} });
     latest().onmessage?.({ data: 'not json' });
+    await advance(0);
     expect(on.onEvent.mock.calls).toEqual([[{ type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } }]]);
     expect(on.onReconnect).not.toHaveBeenCalled();
     stop();
@@ -201,6 +229,7 @@ describe('the socket client', () => {
 
     await read();
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
+    await advance(0);
     expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([
       { type: 'items.created', data: { itemId: ITEM, ownerId: MEMBER } },
       { type: 'points.updated', data: { userId: MEMBER, points: 40 } },
@@ -231,7 +260,72 @@ describe('the socket client', () => {
     expect(on.onEvent).not.toHaveBeenCalled();
     expect(on.onReconnect).toHaveBeenCalledTimes(1);
     latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 7 } });
+    await advance(0);
     expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 7 } }]);
+    stop();
+  });
+
+  it('starts its parser in a worker, from the worker script, only once asked to read', async () => {
+    const { stop, read } = await openedHoldingEvents();
+    expect(FakeParserWorker.all).toHaveLength(0);
+    await read();
+    expect(FakeParserWorker.all.map((worker) => worker.url.pathname.split('/').at(-1))).toEqual(['event-parser.worker.ts']);
+    stop();
+    expect(FakeParserWorker.all[0]!.terminated).toBe(true);
+  });
+
+  it('drops what the parser still held when the socket came back: the refetch that follows reads what it changed', async () => {
+    const { on, stop, read } = await openedHoldingEvents();
+    await read();
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
+    latest().serverCloses();
+    // Back online at once, so the socket is open again before the parser has answered.
+    window.dispatchEvent(new Event('online'));
+    latest().serverOpens();
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
+    await advance(0);
+    expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 45 } }]);
+    stop();
+  });
+
+  it("refetches what is shown when the parser's script fails to load with events in it, and starts it again later", async () => {
+    const { on, stop, read } = await openedHoldingEvents();
+    await read();
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
+    FakeParserWorker.all[0]!.failsToLoad();
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 45 } });
+    await advance(0);
+    expect(on.onEvent).not.toHaveBeenCalled();
+
+    await advance(500);
+    expect(FakeParserWorker.all).toHaveLength(2);
+    await advance(0);
+    expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 45 } }]);
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('starts the parser again later when the browser refuses a worker, and reads what waited meanwhile', async () => {
+    const { on, stop, read } = await openedHoldingEvents();
+    latest().serverSends({ type: 'points.updated', data: { userId: MEMBER, points: 40 } });
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new TypeError('Module scripts are not supported by WorkerGlobalScope');
+        }
+      },
+    );
+    await read();
+    expect(on.onEvent).not.toHaveBeenCalled();
+
+    vi.stubGlobal('Worker', FakeParserWorker);
+    await advance(500);
+    await advance(0);
+    expect(on.onEvent.mock.calls.map(([event]) => event)).toEqual([{ type: 'points.updated', data: { userId: MEMBER, points: 40 } }]);
+    expect(on.onReconnect).not.toHaveBeenCalled();
     stop();
   });
 

@@ -27,38 +27,28 @@ function socketUrl(): string {
   return `${protocol}//${window.location.host}${WS_PATH}`;
 }
 
-type EventParser = (data: unknown) => ServerEvent | undefined;
-
-let loadingParser: Promise<EventParser> | undefined;
-
-/** Lets the browser draw and answer input before the next step. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
- * The events' schema needs zod, as much JavaScript again as a page's own: it is downloaded when asked
- * for. The events that waited for it are read in a task of their own: with the schemas' evaluation,
- * they made the page's last long task on a phone (docs/performance.md).
+ * Reads the socket's messages in a worker (event-parser.worker.ts): the events' schema needs zod, as
+ * much JavaScript again as a page's own, and building it was a long task on the page's thread. The
+ * worker answers each message in the order it was posted, with the event or null.
  */
-export function loadEventParser(): Promise<EventParser> {
-  loadingParser ??= import('./parse-server-event.ts').then(
-    async (module) => {
-      await nextTask();
-      return module.parseServerEvent;
-    },
-    (error: unknown) => {
-      // A failed download (offline, a new deploy) is tried again later.
-      loadingParser = undefined;
-      throw error;
-    },
-  );
-  return loadingParser;
+function startEventParser(onParsed: (event: ServerEvent | null) => void, onFailed: () => void): Worker {
+  const worker = new Worker(new URL('./event-parser.worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (message: MessageEvent<ServerEvent | null>) => onParsed(message.data);
+  // Its script did not load (offline before the service worker kept it, a new deploy): what it held is lost.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    onFailed();
+  };
+  return worker;
 }
 
 /**
  * Opens the tab's socket and keeps it open until the returned function is called. The socket
- * opens at once, so no event is missed, but the events are read only once `readEventsAfter`
- * has resolved and the parser is downloaded: until then they wait, in the order they came, so
- * the parser does not compete with the page's first screen (docs/decisions/037).
+ * opens at once, so no event is missed, but the parser starts only once `readEventsAfter` has
+ * resolved: until then the events wait, in the order they came, so its download does not compete
+ * with the page's first screen (docs/decisions/037).
  */
 export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise<unknown> = Promise.resolve()): () => void {
   let socket: WebSocket | undefined;
@@ -66,7 +56,11 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
   let parserTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let parserAttempt = 0;
-  let parseEvent: EventParser | undefined;
+  let parser: Worker | undefined;
+  /** Messages handed to the parser and answers read back, counted so the answers up to `staleUpTo` can be told apart. */
+  let posted = 0;
+  let answered = 0;
+  let staleUpTo = 0;
   /** Messages that came before the parser, kept in order. */
   const unread: unknown[] = [];
   let unreadDropped = false;
@@ -89,6 +83,7 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
     stopped = true;
     clearTimeout(timer);
     clearTimeout(parserTimer);
+    parser?.terminate();
     window.removeEventListener('online', onOnline);
     stopTelling();
     socket?.close(1000);
@@ -106,39 +101,44 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
     attempt += 1;
   };
 
-  const read = (data: unknown) => {
-    if (stopped) return;
-    const event = parseEvent?.(data);
-    if (!event) return;
+  const parse = (data: unknown) => {
+    posted += 1;
+    parser?.postMessage(data);
+  };
+
+  const read = (event: ServerEvent | null) => {
+    answered += 1;
+    if (stopped || !event || answered <= staleUpTo) return;
     if (event.type === 'session.ended') endSession();
     else handlers.onEvent(event);
   };
 
-  const startReading = () => {
+  const parserFailed = () => {
+    parser = undefined;
+    const lost = answered < posted;
+    answered = posted;
     if (stopped) return;
-    loadEventParser().then(
-      (parser) => {
-        parseEvent = parser;
-        if (unreadDropped) {
-          unreadDropped = false;
-          unread.length = 0;
-          handlers.onReconnect();
-          return;
-        }
-        for (const data of unread.splice(0)) {
-          try {
-            read(data);
-          } catch (error) {
-            // One event's failure is reported as an uncaught one would be, and costs only that event.
-            reportError(error);
-          }
-        }
-      },
-      () => {
-        if (!stopped) parserTimer = setTimeout(startReading, reconnectDelay(parserAttempt++));
-      },
-    );
+    if (lost) handlers.onReconnect();
+    parserTimer = setTimeout(startReading, reconnectDelay(parserAttempt++));
   };
+
+  function startReading() {
+    if (stopped) return;
+    try {
+      parser = startEventParser(read, parserFailed);
+    } catch {
+      // A browser without module workers refuses at once.
+      parserFailed();
+      return;
+    }
+    if (unreadDropped) {
+      unreadDropped = false;
+      unread.length = 0;
+      handlers.onReconnect();
+      return;
+    }
+    for (const data of unread.splice(0)) parse(data);
+  }
 
   const open = () => {
     clearTimeout(timer);
@@ -152,15 +152,17 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
       toldWatch = '';
       tellWatched();
       if (hasOpened) {
-        // The refetch that follows reads what they changed; applied after it, they could undo it.
+        // The refetch that follows reads what the unread ones and those still with the parser changed;
+        // applied after it, they could undo it.
         unread.length = 0;
         unreadDropped = false;
+        staleUpTo = posted;
         handlers.onReconnect();
       }
       hasOpened = true;
     };
     ws.onmessage = (message) => {
-      if (parseEvent) read(message.data);
+      if (parser) parse(message.data);
       else if (unread.length < UNREAD_MAX) unread.push(message.data);
       else unreadDropped = true;
     };
