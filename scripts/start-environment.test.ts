@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startEnvironment } from './start-environment.ts';
+import { DEMO_COMMAND, scriptEnvironment, startEnvironment } from './start-environment.ts';
 
 const startScript = (start: string) => JSON.stringify({ scripts: { start } });
 
@@ -21,6 +21,10 @@ describe("npm start's environment for the server", () => {
     const dockerfile = dockerfileEnvironment(fs.readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8'));
 
     expect(dockerfile).toMatchObject(startEnvironment());
+  });
+
+  it('is set the same way when `npm run demo` starts the server', () => {
+    expect(scriptEnvironment('demo', DEMO_COMMAND)).toEqual(startEnvironment());
   });
 
   it('reads the words before the server command, and nothing from the build before it', () => {
