@@ -82,6 +82,23 @@ describe('waiting for the page to settle', () => {
     expect(settled).toBe(true);
   });
 
+  it('leaves no wait for idle behind once the three seconds are up', async () => {
+    const pending = new Set<number>();
+    let next = 0;
+    vi.stubGlobal('requestIdleCallback', () => {
+      next += 1;
+      pending.add(next);
+      return next;
+    });
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => pending.delete(handle));
+    watch();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pending.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(settled).toBe(true);
+    expect(pending.size).toBe(0);
+  });
+
   it('takes a moment after the answers for idle where the browser cannot tell', async () => {
     expect('requestIdleCallback' in window).toBe(false);
     const answer = slowAnswer('items');

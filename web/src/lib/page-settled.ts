@@ -12,23 +12,29 @@ const IDLE_FALLBACK_MS = 100;
 export function whenPageSettled(queryClient: QueryClient): Promise<void> {
   return new Promise((resolve) => {
     const queries = queryClient.getQueryCache();
-    let waitingForIdle = false;
+    /** Cancels the wait for idle under way, if one is. */
+    let cancelIdleWait: (() => void) | undefined;
     const settle = () => {
       unsubscribe();
       clearTimeout(cap);
+      cancelIdleWait?.();
       resolve();
     };
     const check = () => {
-      if (waitingForIdle || queryClient.isFetching() > 0) return;
-      waitingForIdle = true;
+      if (cancelIdleWait || queryClient.isFetching() > 0) return;
       const afterIdle = () => {
-        waitingForIdle = false;
+        cancelIdleWait = undefined;
         // An answer that came meanwhile may have started another (a page asking for the next one).
         if (queryClient.isFetching() > 0) return;
         settle();
       };
-      if ('requestIdleCallback' in window) window.requestIdleCallback(afterIdle, { timeout: MAX_WAIT_MS });
-      else setTimeout(afterIdle, IDLE_FALLBACK_MS);
+      if ('requestIdleCallback' in window) {
+        const handle = window.requestIdleCallback(afterIdle, { timeout: MAX_WAIT_MS });
+        cancelIdleWait = () => window.cancelIdleCallback(handle);
+      } else {
+        const handle = setTimeout(afterIdle, IDLE_FALLBACK_MS);
+        cancelIdleWait = () => clearTimeout(handle);
+      }
     };
     const unsubscribe = queries.subscribe(check);
     const cap = setTimeout(settle, MAX_WAIT_MS);
