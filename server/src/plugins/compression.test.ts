@@ -38,6 +38,24 @@ describe("the API's answers on the wire", () => {
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('are described by HEAD exactly as GET sends them, in every encoding, without the body', async () => {
+    const described = (response: Awaited<ReturnType<typeof marketplace>>) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      length: response.headers['content-length'],
+      encoding: response.headers['content-encoding'],
+      vary: response.headers.vary,
+    });
+    for (const acceptEncoding of [undefined, 'gzip, deflate, br', 'gzip']) {
+      const headers = { cookie: member.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+      const get = await app.inject({ method: 'GET', url: '/api/items', headers });
+      const head = await app.inject({ method: 'HEAD', url: '/api/items', headers });
+      expect(described(head)).toEqual(described(get));
+      expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+      expect(head.rawPayload.length).toBe(0);
+    }
+  });
+
   it('leave a small answer as it is', async () => {
     const health = await send(app, 'GET', '/api/health', { headers: { 'accept-encoding': 'br' } });
     expect(health.statusCode).toBe(200);

@@ -9,6 +9,12 @@ import type { FastifyInstance } from 'fastify';
  * it. Requests are never decompressed: a body's size limit must hold for what the client sends.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // HEAD runs as the GET route itself, so it is compressed as GET is and reports the same length,
+  // encoding and Vary; Node sends no body for HEAD. Fastify's own HEAD routes (off in buildApp) drop
+  // the body in an onSend hook that runs before this plugin's, which then has nothing to compress.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'GET') route.method = ['GET', 'HEAD'];
+  });
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,15 +59,41 @@ describe('the web app', () => {
     }
   });
 
-  it('answers HEAD on a page as GET would, without the body', async () => {
-    for (const url of ['/', '/marketplace']) {
-      const head = await app.inject({ method: 'HEAD', url });
-      expect({ status: head.statusCode, type: head.headers['content-type'], body: head.body }).toEqual({
-        status: 200,
-        type: expect.stringContaining('text/html'),
-        body: '',
-      });
+  it('answers HEAD on a page or a file as GET would in each encoding, without the body', async () => {
+    const described = (response: LightMyRequestResponse) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      length: response.headers['content-length'],
+      encoding: response.headers['content-encoding'],
+      vary: response.headers.vary,
+      etag: response.headers.etag,
+      cacheControl: response.headers['cache-control'],
+    });
+    for (const url of ['/', '/marketplace', '/assets/page-def456.js']) {
+      for (const acceptEncoding of [undefined, 'gzip, br', 'gzip']) {
+        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        const get = await app.inject({ method: 'GET', url, headers });
+        const head = await app.inject({ method: 'HEAD', url, headers });
+        expect(get.statusCode).toBe(200);
+        expect(described(head)).toEqual(described(get));
+        expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+        expect(head.rawPayload.length).toBe(0);
+      }
     }
+  });
+
+  it('answers a browser that holds the file in its encoding with 304 and no body, and one that holds another encoding with the file', async () => {
+    const url = '/assets/page-def456.js';
+    const brotli = await send(app, 'GET', url, { headers: { 'accept-encoding': 'br' } });
+    const plain = await send(app, 'GET', url);
+    expect(brotli.headers.etag).not.toBe(plain.headers.etag);
+    for (const method of ['GET', 'HEAD'] as const) {
+      const held = await app.inject({ method, url, headers: { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) } });
+      expect({ status: held.statusCode, bytes: held.rawPayload.length }).toEqual({ status: 304, bytes: 0 });
+    }
+    const other = await send(app, 'GET', url, { headers: { 'if-none-match': String(brotli.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(plain.body);
   });
 
   it('caches hashed assets for good, and answers a missing file or API path with 404', async () => {
