@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -37,6 +37,42 @@ describe('two instances on one PostgreSQL database', () => {
     // Both heard the commit and both took a share.
     expect(new Set(ran.map((run) => run.instance))).toEqual(new Set(['a', 'b']));
     expect(await a.services.database.db.select().from(jobs)).toEqual([]);
+  });
+
+  it('claim and run each job once between them when both are woken many times at once', async () => {
+    const { a, b } = instances();
+    const runs: { n: number; claimsBeforeRun: number }[] = [];
+    const kinds = [a, b].map((app) => {
+      const kind = app.services.jobs.define('test.woken', {
+        payload: z.object({ n: z.number() }),
+        handle: async ({ n }) => {
+          // Each claim counts an attempt: a job claimed twice would show 2 here, or 1 on each of two runs.
+          const [row] = await app.services.database.db
+            .select({ attempts: jobs.attempts })
+            .from(jobs)
+            .where(and(eq(jobs.kind, kind.name), sql`${jobs.payload}->>'n' = ${String(n)}`));
+          runs.push({ n, claimsBeforeRun: row!.attempts });
+          // Yields, so the wake-ups below arrive while jobs are held and being run.
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      });
+      return kind;
+    });
+    const count = 100;
+    await a.services.database.db.transaction(async (tx) => {
+      for (let n = 0; n < count; n += 1) await kinds[0]!.enqueue(tx, { n });
+    });
+    await Promise.all(
+      [a, b].flatMap((app) => [
+        ...Array.from({ length: 5 }, () => app.services.jobs.runDue()),
+        ...Array.from({ length: 5 }, () => app.services.database.db.execute(sql`select pg_notify(${repo.JOBS_CHANNEL}, '')`)),
+      ]),
+    );
+    await Promise.all([a.services.jobs.runDue(), b.services.jobs.runDue()]);
+
+    expect(runs.map((run) => run.n).sort((x, y) => x - y)).toEqual(Array.from({ length: count }, (_, n) => n));
+    expect(runs.filter((run) => run.claimsBeforeRun !== 1)).toEqual([]);
+    expect(await a.services.database.db.select().from(jobs).where(eq(jobs.kind, 'test.woken'))).toEqual([]);
   });
 });
 

@@ -8,6 +8,8 @@ import { recordStatements } from '../db/statement-count.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { jobsFallDue } from '../test/jobs.ts';
 import type { LogCapture } from '../test/log-capture.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { DEFAULT_JOB_SETTINGS, JobQueue } from './queue.ts';
 import * as repo from './repository.ts';
 
 const RETRY_BASE_MS = 60;
@@ -155,6 +157,49 @@ describe('the job queue', () => {
     await app.services.jobs.runDue();
     expect(ran.sort()).toEqual([...tags].sort());
     for (const tag of tags) expect(await rowOf(tag)).toBeUndefined();
+  });
+
+  it('claims and runs each job once when the worker is woken many times at once', async () => {
+    const { db } = app.services.database;
+    const claimsBeforeRun: number[] = [];
+    const { kind, ran } = recordingKind(async (tag) => {
+      // Each claim counts an attempt: a job claimed twice would show 2 here, or 1 on each of two runs.
+      claimsBeforeRun.push((await rowOf(tag))!.attempts);
+      // Yields, so the wake-ups below arrive while jobs are held and being run.
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    const tags = Array.from({ length: 30 }, () => randomUUID());
+    await db.transaction(async (tx) => {
+      for (const tag of tags) await kind.enqueue(tx, { tag });
+    });
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => app.services.jobs.runDue()),
+      ...Array.from({ length: 5 }, () => db.execute(sql`select pg_notify(${repo.JOBS_CHANNEL}, '')`)),
+    ]);
+    await app.services.jobs.runDue();
+
+    expect([...ran].sort()).toEqual([...tags].sort());
+    expect(claimsBeforeRun).toEqual(tags.map(() => 1));
+    expect(await db.select().from(jobs).where(eq(jobs.kind, kind.name))).toEqual([]);
+  });
+
+  it('looks for a due job once, not once per lane, when woken with none due', async () => {
+    // A database of its own, whose one job is not due yet: the app's worker and other tests' jobs stay out of the count.
+    const database = await openTestDatabase();
+    try {
+      await database.db.delete(jobs);
+      await repo.insertJob(database.db, { kind: 'test.later', payload: {}, maxAttempts: 3, runAt: 60_000 });
+      // Made inside the recording, the worker runs in it: its statements are recorded.
+      const { statements } = await recordStatements(async () => {
+        const worker = new JobQueue(database, app.log, { ...DEFAULT_JOB_SETTINGS, concurrency: 5 });
+        await worker.runDue();
+        await worker.stop();
+      });
+      expect(statements.filter((statement) => statement.startsWith('update "jobs"'))).toHaveLength(1);
+      expect(await database.db.select({ attempts: jobs.attempts }).from(jobs)).toEqual([{ attempts: 0 }]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses a payload its kind does not describe before anything is written', async () => {
