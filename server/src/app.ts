@@ -67,7 +67,7 @@ import { RolesService } from './modules/roles/service.ts';
 import { suspensionRoutes } from './modules/suspensions/routes.ts';
 import { SuspensionsService } from './modules/suspensions/service.ts';
 import { registerAuthentication } from './modules/auth/authentication.ts';
-import { registerCompression } from './plugins/compression.ts';
+import { registerCompression, withoutHeadOperations } from './plugins/compression.ts';
 import { clientError, frameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { MULTIPART_LIMITS } from './plugins/multipart-form.ts';
@@ -383,6 +383,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Swapyard API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
+    // Every GET route also answers HEAD (plugins/compression.ts); the document lists each operation once.
+    transformObject: (document) => ('openapiObject' in document ? withoutHeadOperations(document.openapiObject) : document.swaggerObject),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

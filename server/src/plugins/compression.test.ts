@@ -56,6 +56,12 @@ describe("the API's answers on the wire", () => {
     }
   });
 
+  it('are listed in the API document once per operation: GET, with no HEAD twin', async () => {
+    const document = (await send(app, 'GET', '/api/docs/json')).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(document.paths['/api/items'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.values(document.paths).filter((operations) => 'head' in operations)).toEqual([]);
+  });
+
   it('leave a small answer as it is', async () => {
     const health = await send(app, 'GET', '/api/health', { headers: { 'accept-encoding': 'br' } });
     expect(health.statusCode).toBe(200);

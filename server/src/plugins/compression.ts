@@ -22,3 +22,13 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     threshold: 1024,
   });
 }
+
+/** An API document with each path's HEAD left out: every GET answers HEAD the same way, so listing it adds nothing. */
+export function withoutHeadOperations<Document extends { paths?: object }>(document: Document): Document {
+  if (!document.paths) return document;
+  const paths = Object.entries(document.paths).map(([path, operations]: [string, object]) => [
+    path,
+    Object.fromEntries(Object.entries(operations).filter(([method]) => method !== 'head')),
+  ]);
+  return { ...document, paths: Object.fromEntries(paths) };
+}
