@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, then every test suite this machine can run, and one line for each it cannot.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,28 +36,38 @@ if (hasChromium) {
   skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);
 }
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-test-')), 'vitest.json');
-const passed = run(
-  `tests: ${projects.join(', ')}`,
-  npx,
-  [
-    'vitest',
-    'run',
-    ...projects.flatMap((name) => ['--project', name]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ],
-  { CHROME_PATH: chromePath },
-);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-test-'));
+
+/** One vitest run of the given projects, with its JSON report in `reports`; resolves with whether it passed and what it printed, if held. */
+function vitest(name, projectNames, { hold }) {
+  const args = ['vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+  const child = spawn(npx, args, { stdio: ['ignore', hold ? 'pipe' : 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } });
+  const held = [];
+  child.stdout?.on('data', (chunk) => held.push(chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ passed: status === 0, output: Buffer.concat(held) })));
+}
+
+// The browser journeys run one file at a time and spend much of it waiting on the browser, so they run
+// beside the other suites, which keeps both cores busy (docs/decisions/041). Their output is held and
+// printed whole after the others', so the two never interleave.
+console.log(`\n> tests: ${projects.join(', ')}${hasChromium ? ' (e2e beside the others, printed after them)' : ''}`);
+const journeys = hasChromium ? vitest('e2e', ['e2e'], { hold: true }) : undefined;
+const suites = await vitest('suites', projects.filter((name) => name !== 'e2e'), { hold: false });
+const runs = [suites];
+if (journeys) {
+  console.log('\n> e2e');
+  const journeyRun = await journeys;
+  process.stdout.write(journeyRun.output);
+  runs.push(journeyRun);
+}
 
 console.log('');
 for (const reason of skipped) console.log(`Skipped ${reason}.`);
-if (fs.existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
-  // A file that fails to load, or in a hook, fails no test of its own: counted apart, so "0 failed" never hides it.
-  const failedFiles = testResults.filter((file) => file.status === 'failed').length;
-  const files = failedFiles > 0 ? ` (${failedFiles} test file${failedFiles === 1 ? '' : 's'} failed)` : '';
-  console.log(`Tests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped${files}`);
-}
-process.exit(passed ? 0 : 1);
+const results = fs.readdirSync(reports).map((file) => JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8')));
+const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
+// A file that fails to load, or in a hook, fails no test of its own: counted apart, so "0 failed" never hides it.
+const failedFiles = results.flatMap((result) => result.testResults).filter((file) => file.status === 'failed').length;
+const files = failedFiles > 0 ? ` (${failedFiles} test file${failedFiles === 1 ? '' : 's'} failed)` : '';
+console.log(`Tests: ${total('numPassedTests')} passed, ${total('numFailedTests')} failed, ${total('numPendingTests') + total('numTodoTests')} skipped${files}`);
+// A run that wrote no report (it stopped before its tests) fails without a line here: its own output says why.
+process.exit(runs.every((run) => run.passed) ? 0 : 1);
