@@ -3,6 +3,7 @@ import { TEXT } from '@swapyard/contract';
 import { ApiError } from './api-client.ts';
 import { checkConnection } from './connectivity.ts';
 import { resetSession } from './current-user.ts';
+import { isNotFound } from './not-found.ts';
 import { OFFLINE_MAX_AGE_MS } from './persisted-cache.ts';
 import { toast } from './toast.ts';
 
@@ -29,13 +30,15 @@ function onMutationError(error: Error): void {
   });
 }
 
+/** Realtime events and reconnects keep the cache fresh, so focus refetches need not be eager. */
+const STALE_MS = 30_000;
+
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: endSessionOnUnauthorized }),
   mutationCache: new MutationCache({ onError: onMutationError }),
   defaultOptions: {
     queries: {
-      // Realtime events and reconnects keep the cache fresh, so focus refetches need not be eager.
-      staleTime: 30_000,
+      staleTime: STALE_MS,
       // Kept as long as the persisted copy, so a page visited earlier still has its data offline.
       gcTime: OFFLINE_MAX_AGE_MS,
       // A 4xx will not change on retry; network failures and 5xx might. Found offline, a retry
@@ -44,6 +47,10 @@ export const queryClient = new QueryClient({
         if (gotNoAnswer(error)) void checkConnection();
         return failureCount < 2 && !(error instanceof ApiError && error.status < 500);
       },
+      // A page that reads a failed answer asks again, so a record its route's loader had just found
+      // missing was asked for twice. Missing is an answer: it holds as long as data would. Other
+      // failures may pass, and are asked again.
+      retryOnMount: (query) => !isNotFound(query.state.error) || Date.now() - query.state.errorUpdatedAt >= STALE_MS,
     },
     mutations: {
       // A swap, a proposal or an upload must not wait unseen and happen whenever the network returns:
