@@ -27,12 +27,16 @@ export function useChangeSearchParams(): (change: SearchParamsChange, options?: 
   return useCallback(
     (change, options) => {
       const committed = router.state.location;
-      const pending = router.state.navigation.location;
-      const latest = pending?.pathname === committed.pathname ? pending : committed;
-      const next = new URLSearchParams(latest.search);
+      const { location: pending, historyAction } = router.state.navigation;
+      const buildsOnPending = pending?.pathname === committed.pathname;
+      const next = new URLSearchParams((buildsOnPending ? pending : committed).search);
       change(next);
       const search = next.toString();
-      void navigate({ search: search ? `?${search}` : '' }, options);
+      // The router drops a navigation it has not finished when another starts, and the new one's own
+      // action decides the history: a replace would overwrite the entry the member was on and lose
+      // the Back step of the choice still under way. This change carries that choice, so it pushes.
+      const replace = options?.replace === true && !(buildsOnPending && historyAction === 'PUSH');
+      void navigate({ search: search ? `?${search}` : '' }, { replace });
     },
     [router, navigate],
   );

@@ -23,15 +23,18 @@ function Marketplace() {
   );
 }
 
+/** While set, the marketplace's loader waits on it, as a slow device holds back the new address. */
+let held: Promise<void> | null = null;
 let router: ReturnType<typeof createMemoryRouter>;
 const { host, render } = rootPerTest();
 
 beforeEach(async () => {
   vi.useFakeTimers();
+  held = null;
   router = createMemoryRouter(
     [
       { path: '/', element: <p>Home</p> },
-      { path: '/marketplace', element: <Marketplace /> },
+      { path: '/marketplace', element: <Marketplace />, HydrateFallback: () => null, loader: async () => (await held, null) },
     ],
     { initialEntries: ['/', '/marketplace'] },
   );
@@ -96,4 +99,21 @@ describe('a search typed into the address', () => {
     expect(shown()).toEqual({ page: 'Marketplace', search: '', type: 'all' });
   });
 
+  it('keeps the Back step of a choice whose address has not landed yet', async () => {
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    await chooseType();
+    await type('lamp');
+    await pauseTyping();
+    expect(router.state.navigation.state).toBe('loading');
+
+    await act(async () => {
+      release();
+      await held;
+    });
+    expect(shown()).toEqual({ page: 'Marketplace', search: 'lamp', type: 'services' });
+
+    await back();
+    expect(shown()).toEqual({ page: 'Marketplace', search: '', type: 'all' });
+  });
 });
