@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -45,30 +46,26 @@ export function DashboardPage() {
 }
 
 function RecentMessages() {
-  const { data, error, refetch } = useRecentConversations();
-  const failed = error ? errorMessage(error, TEXT.conversations.loadFailed) : null;
-  useErrorToast(failed);
+  const query = useRecentConversations();
+  useErrorToast(query.error ? errorMessage(query.error, TEXT.conversations.loadFailed) : null);
 
-  let content: ReactNode;
-  if (data === undefined) {
-    // Not "no messages yet" while they load or when they could not be read: that would be untrue.
-    content = failed ? (
-      <LoadFailed message={failed} onRetry={() => void refetch()} />
-    ) : (
-      <LoadingState label={t.loadingMessages} className="py-8" />
-    );
-  } else if (data.conversations.length === 0) {
-    content = <EmptyState title={t.noMessages} action={<TextLink to="/marketplace">{t.findItems}</TextLink>} className="py-8" />;
-  } else {
-    content = (
-      <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white p-1">
-        {data.conversations.map((conversation) => (
-          <RecentConversation key={conversation.id} conversation={conversation} />
-        ))}
-      </ul>
-    );
-  }
-  return <Section title={t.recentMessages}>{content}</Section>;
+  return (
+    <Section title={t.recentMessages}>
+      <QueryState query={query} loadingLabel={t.loadingMessages} failedMessage={TEXT.conversations.loadFailed} loadingClassName="py-8">
+        {(data) =>
+          data.conversations.length === 0 ? (
+            <EmptyState title={t.noMessages} action={<TextLink to="/marketplace">{t.findItems}</TextLink>} className="py-8" />
+          ) : (
+            <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white p-1">
+              {data.conversations.map((conversation) => (
+                <RecentConversation key={conversation.id} conversation={conversation} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </Section>
+  );
 }
 
 function RecentListings() {

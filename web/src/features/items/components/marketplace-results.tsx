@@ -6,9 +6,8 @@ import { ItemCard } from '../../../components/item-card.tsx';
 import { EAGER_CARDS } from '../../../components/item-thumb.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useNewListingsWaiting } from '../../../lib/new-listings.ts';
@@ -58,44 +57,45 @@ export function MarketplaceResults({ filters }: { filters: MarketplaceFilters })
     listRef.current?.focus({ preventScroll: true });
   };
 
-  if (query.isPending) return <LoadingState label={TEXT.items.loading} className="py-16" />;
-  if (!query.data) {
-    return <LoadFailed message={errorMessage(query.error, TEXT.items.loadFailed)} onRetry={() => void refetch()} />;
-  }
-
-  const items = query.data.pages.flatMap((page) => page.items);
   return (
-    <div className="flex flex-col gap-4">
-      {/* No height of its own: the button floats over the first cards instead of pushing them down. */}
-      <div role="status" className="sticky top-16 z-20 -mb-4 flex h-0 justify-center md:top-4">
-        {newListingsWaiting && (
-          <Button onClick={showNewListings} className="rounded-full shadow-lg">
-            {t.newListings}
-          </Button>
-        )}
-      </div>
-      <UnplacedNote count={query.data.pages[0]?.unplaced} />
-      {items.length === 0 ? (
-        <EmptyState title={TEXT.items.emptyTitle} body={TEXT.items.emptyBody} />
-      ) : (
-        <ul
-          ref={listRef}
-          tabIndex={-1}
-          aria-label={WEB_TEXT.pages.marketplace}
-          aria-busy={query.isPlaceholderData || undefined}
-          className={`grid grid-cols-2 gap-3 outline-none sm:gap-5 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          {items.map((item, index) => (
-            <ItemCard key={item.id} item={item} eager={index < EAGER_CARDS} action={heartOf(item)} />
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={loadMore}
-        label={WEB_TEXT.common.loadMore}
-      />
-    </div>
+    <QueryState query={query} loadingLabel={TEXT.items.loading} failedMessage={TEXT.items.loadFailed} loadingClassName="py-16">
+      {(data) => {
+        const items = data.pages.flatMap((page) => page.items);
+        return (
+          <div className="flex flex-col gap-4">
+            {/* No height of its own: the button floats over the first cards instead of pushing them down. */}
+            <div role="status" className="sticky top-16 z-20 -mb-4 flex h-0 justify-center md:top-4">
+              {newListingsWaiting && (
+                <Button onClick={showNewListings} className="rounded-full shadow-lg">
+                  {t.newListings}
+                </Button>
+              )}
+            </div>
+            <UnplacedNote count={data.pages[0]?.unplaced} />
+            {items.length === 0 ? (
+              <EmptyState title={TEXT.items.emptyTitle} body={TEXT.items.emptyBody} />
+            ) : (
+              <ul
+                ref={listRef}
+                tabIndex={-1}
+                aria-label={WEB_TEXT.pages.marketplace}
+                aria-busy={query.isPlaceholderData || undefined}
+                className={`grid grid-cols-2 gap-3 outline-none sm:gap-5 lg:grid-cols-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+              >
+                {items.map((item, index) => (
+                  <ItemCard key={item.id} item={item} eager={index < EAGER_CARDS} action={heartOf(item)} />
+                ))}
+              </ul>
+            )}
+            <LoadMore
+              hasNextPage={query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              onLoadMore={loadMore}
+              label={WEB_TEXT.common.loadMore}
+            />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

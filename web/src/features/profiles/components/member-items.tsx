@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { EAGER_CARDS } from '../../../components/item-thumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -24,56 +23,50 @@ export function MemberItems({ memberId, isOwn }: MemberItemsProps) {
   const query = useMemberItems(memberId);
   useErrorToast(query.isError ? errorMessage(query.error, PROFILES_TEXT.itemsLoadFailed) : null);
 
-  const { fetchNextPage, refetch } = query;
+  const { fetchNextPage } = query;
   const loadMore = useCallback(() => {
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
-
-  const items = query.data?.pages.flatMap((page) => page.items);
-  let content;
-  if (query.isPending) {
-    content = <LoadingState label={TEXT.items.loading} className="py-8" />;
-  } else if (!items) {
-    content = (
-      <LoadFailed message={errorMessage(query.error, PROFILES_TEXT.itemsLoadFailed)} onRetry={() => void refetch()} />
-    );
-  } else if (items.length === 0) {
-    content = isOwn ? (
-      <EmptyState
-        title={TEXT.profile.noItemsOwn}
-        action={
-          <Link to="/add-item" className={buttonClassName('primary')}>
-            {TEXT.profile.addFirstItem}
-          </Link>
-        }
-      />
-    ) : (
-      <EmptyState title={TEXT.profile.noItemsOther} />
-    );
-  } else {
-    content = (
-      <>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item, index) => (
-            <MemberItemCard key={item.id} item={item} eager={index < EAGER_CARDS} />
-          ))}
-        </ul>
-        <LoadMore
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          onLoadMore={loadMore}
-          label={WEB_TEXT.common.loadMore}
-        />
-      </>
-    );
-  }
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {PROFILES_TEXT.listedItems}
       </h2>
-      {content}
+      <QueryState query={query} loadingLabel={TEXT.items.loading} failedMessage={PROFILES_TEXT.itemsLoadFailed} loadingClassName="py-8">
+        {(data) => {
+          const items = data.pages.flatMap((page) => page.items);
+          if (items.length === 0) {
+            return isOwn ? (
+              <EmptyState
+                title={TEXT.profile.noItemsOwn}
+                action={
+                  <Link to="/add-item" className={buttonClassName('primary')}>
+                    {TEXT.profile.addFirstItem}
+                  </Link>
+                }
+              />
+            ) : (
+              <EmptyState title={TEXT.profile.noItemsOther} />
+            );
+          }
+          return (
+            <>
+              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {items.map((item, index) => (
+                  <MemberItemCard key={item.id} item={item} eager={index < EAGER_CARDS} />
+                ))}
+              </ul>
+              <LoadMore
+                hasNextPage={query.hasNextPage}
+                isFetchingNextPage={query.isFetchingNextPage}
+                onLoadMore={loadMore}
+                label={WEB_TEXT.common.loadMore}
+              />
+            </>
+          );
+        }}
+      </QueryState>
     </section>
   );
 }

@@ -4,11 +4,9 @@ import { useLocation } from 'react-router';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { RATINGS_ANCHOR } from '../../../components/member-trust.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { StarRow } from '../../../components/ui/star-row.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { memberName } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
@@ -46,7 +44,6 @@ function keepInView(element: HTMLElement | null): () => void {
 export function ReceivedRatings({ memberId }: { memberId: string }) {
   const headingId = useId();
   const query = useRatings(memberId);
-  const ratings = query.data?.pages.flatMap((page) => page.ratings);
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   const loaded = !query.isPending;
@@ -55,33 +52,28 @@ export function ReceivedRatings({ memberId }: { memberId: string }) {
     return keepInView(section.current);
   }, [loaded, hash]);
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState label={t.loadingRatings} className="py-8" />;
-  } else if (!ratings) {
-    content = <LoadFailed message={errorMessage(query.error, t.ratingsLoadFailed)} onRetry={() => void query.refetch()} />;
-  } else if (ratings.length === 0) {
-    content = <EmptyState title={WEB_TEXT.trust.noRatings} />;
-  } else {
-    content = (
-      <PagedList
-        items={ratings}
-        keyOf={(rating) => rating.proposalId}
-        renderItem={(rating) => <RatingRow rating={rating} />}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={query.fetchNextPage}
-        loadMoreLabel={WEB_TEXT.common.loadMore}
-      />
-    );
-  }
-
   return (
     <section ref={section} id={RATINGS_ANCHOR} aria-labelledby={headingId} className="flex scroll-mt-20 flex-col gap-4">
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {t.ratings}
       </h2>
-      {content}
+      <QueryState query={query} loadingLabel={t.loadingRatings} failedMessage={t.ratingsLoadFailed} loadingClassName="py-8">
+        {(data) => {
+          const ratings = data.pages.flatMap((page) => page.ratings);
+          if (ratings.length === 0) return <EmptyState title={WEB_TEXT.trust.noRatings} />;
+          return (
+            <PagedList
+              items={ratings}
+              keyOf={(rating) => rating.proposalId}
+              renderItem={(rating) => <RatingRow rating={rating} />}
+              hasNextPage={query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              fetchNextPage={query.fetchNextPage}
+              loadMoreLabel={WEB_TEXT.common.loadMore}
+            />
+          );
+        }}
+      </QueryState>
     </section>
   );
 }

@@ -2,10 +2,9 @@ import { TEXT } from '@swapyard/contract';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { ProposalBox } from '../../../lib/query-keys.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -37,37 +36,40 @@ export function ProposalsPage() {
 }
 
 function ProposalList({ box }: { box: ProposalBox }) {
-  const { data, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useProposals(box);
-  const failed = error && !data ? errorMessage(error, TEXT.proposals.loadFailed) : null;
-  useErrorToast(failed);
-
-  if (failed) return <LoadFailed message={failed} onRetry={() => void refetch()} />;
-  if (!data) return <LoadingState label={t.loadingList} className="py-16" />;
-
-  const proposals = data.pages.flatMap((page) => page.proposals);
-  if (proposals.length === 0) {
-    return box === 'received' ? (
-      <EmptyState title={t.noReceivedTitle} body={t.noReceivedBody} />
-    ) : (
-      <EmptyState
-        title={t.noSentTitle}
-        body={t.noSentBody}
-        action={
-          <Link to="/marketplace" className={buttonClassName('primary')}>
-            {t.browseMarketplace}
-          </Link>
-        }
-      />
-    );
-  }
+  const query = useProposals(box);
+  useErrorToast(query.error && !query.data ? errorMessage(query.error, TEXT.proposals.loadFailed) : null);
 
   return (
-    <PagedList
-      items={proposals}
-      keyOf={(proposal) => proposal.id}
-      renderItem={(proposal) => <ProposalRow proposal={proposal} />}
-      {...{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-      loadMoreLabel={t.loadMore}
-    />
+    <QueryState query={query} loadingLabel={t.loadingList} failedMessage={TEXT.proposals.loadFailed} loadingClassName="py-16">
+      {(data) => {
+        const proposals = data.pages.flatMap((page) => page.proposals);
+        if (proposals.length === 0) {
+          return box === 'received' ? (
+            <EmptyState title={t.noReceivedTitle} body={t.noReceivedBody} />
+          ) : (
+            <EmptyState
+              title={t.noSentTitle}
+              body={t.noSentBody}
+              action={
+                <Link to="/marketplace" className={buttonClassName('primary')}>
+                  {t.browseMarketplace}
+                </Link>
+              }
+            />
+          );
+        }
+        return (
+          <PagedList
+            items={proposals}
+            keyOf={(proposal) => proposal.id}
+            renderItem={(proposal) => <ProposalRow proposal={proposal} />}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={query.fetchNextPage}
+            loadMoreLabel={t.loadMore}
+          />
+        );
+      }}
+    </QueryState>
   );
 }
