@@ -8,9 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -90,19 +89,19 @@ function InviteList() {
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {t.listHeading}
       </h2>
-      {invites.isPending ? (
-        <LoadingState label={t.loading} className="py-8" />
-      ) : invites.isError ? (
-        <LoadFailed message={errorMessage(invites.error, t.loadFailed)} onRetry={() => void invites.refetch()} />
-      ) : invites.data.length === 0 ? (
-        <EmptyState title={t.empty} />
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {invites.data.map((invite) => (
-            <InviteRow key={invite.id} invite={invite} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={invites} loadingLabel={t.loading} failedMessage={t.loadFailed} loadingClassName="py-8">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title={t.empty} />
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {data.map((invite) => (
+                <InviteRow key={invite.id} invite={invite} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

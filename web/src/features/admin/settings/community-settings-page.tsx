@@ -13,10 +13,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -37,9 +36,11 @@ export function CommunitySettingsPage() {
   const user = useCurrentUser();
   const settings = useSettings(user.role === 'admin');
   if (user.role !== 'admin') return <Alert tone="error">{TEXT.errors.adminsOnly}</Alert>;
-  if (settings.isPending) return <LoadingState label={t.loading} className="py-12" />;
-  if (settings.isError) return <LoadFailed message={errorMessage(settings.error, t.loadFailed)} onRetry={() => void settings.refetch()} />;
-  return <SettingsForm settings={settings.data} />;
+  return (
+    <QueryState query={settings} loadingLabel={t.loading} failedMessage={t.loadFailed} loadingClassName="py-12">
+      {(data) => <SettingsForm settings={data} />}
+    </QueryState>
+  );
 }
 
 function SettingsForm({ settings }: { settings: CommunitySettings }) {

@@ -8,6 +8,7 @@ import { ReportDialog } from '../../../components/report-dialog.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { memberInitial, memberName, useCurrentUser } from '../../../lib/current-user.ts';
@@ -121,42 +122,43 @@ export function ChatPage() {
         {proposals.isError && (
           <LoadFailed message={errorMessage(proposals.error, CONVERSATION_TEXT.proposalCard.loadFailed)} onRetry={() => void proposals.refetch()} />
         )}
-        {messages.isPending ? (
-          <LoadingState label={CONVERSATION_TEXT.loadingMessages} className="py-8" />
-        ) : messages.isError ? (
-          <LoadFailed message={errorMessage(messages.error, TEXT.conversations.messagesFailed)} onRetry={() => void messages.refetch()} />
-        ) : timeline.length === 0 && waiting.length === 0 ? (
-          <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
-        ) : (
-          <>
-            <LoadMore
-              hasNextPage={messages.hasNextPage || proposals.hasNextPage}
-              isFetchingNextPage={messages.isFetchingNextPage || proposals.isFetchingNextPage}
-              onLoadMore={() => {
-                if (messages.hasNextPage) void messages.fetchNextPage({ cancelRefetch: false });
-                if (proposals.hasNextPage) void proposals.fetchNextPage({ cancelRefetch: false });
-              }}
-              label={CONVERSATION_TEXT.olderMessages}
-            />
-            <ul className="flex flex-col gap-2">
-              {timeline.map((entry) =>
-                entry.kind === 'proposal' ? (
-                  <ProposalCard key={entry.proposal.id} proposal={entry.proposal} />
-                ) : (
-                  <MessageBubble
-                    key={entry.message.id}
-                    message={entry.message}
-                    own={entry.message.senderId === me.id}
-                    onReport={entry.message.senderId === me.id ? undefined : setReporting}
-                  />
-                ),
-              )}
-              {waiting.map((message) => (
-                <MessageBubble key={message.id} message={message} own waiting />
-              ))}
-            </ul>
-          </>
-        )}
+        {/* The messages are read through the timeline, which interleaves them with the proposals. */}
+        <QueryState query={messages} loadingLabel={CONVERSATION_TEXT.loadingMessages} failedMessage={TEXT.conversations.messagesFailed} loadingClassName="py-8">
+          {() =>
+            timeline.length === 0 && waiting.length === 0 ? (
+              <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
+            ) : (
+              <>
+                <LoadMore
+                  hasNextPage={messages.hasNextPage || proposals.hasNextPage}
+                  isFetchingNextPage={messages.isFetchingNextPage || proposals.isFetchingNextPage}
+                  onLoadMore={() => {
+                    if (messages.hasNextPage) void messages.fetchNextPage({ cancelRefetch: false });
+                    if (proposals.hasNextPage) void proposals.fetchNextPage({ cancelRefetch: false });
+                  }}
+                  label={CONVERSATION_TEXT.olderMessages}
+                />
+                <ul className="flex flex-col gap-2">
+                  {timeline.map((entry) =>
+                    entry.kind === 'proposal' ? (
+                      <ProposalCard key={entry.proposal.id} proposal={entry.proposal} />
+                    ) : (
+                      <MessageBubble
+                        key={entry.message.id}
+                        message={entry.message}
+                        own={entry.message.senderId === me.id}
+                        onReport={entry.message.senderId === me.id ? undefined : setReporting}
+                      />
+                    ),
+                  )}
+                  {waiting.map((message) => (
+                    <MessageBubble key={message.id} message={message} own waiting />
+                  ))}
+                </ul>
+              </>
+            )
+          }
+        </QueryState>
         <div ref={bottom} />
       </div>
       {summary?.other.former ? (

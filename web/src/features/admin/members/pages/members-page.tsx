@@ -1,9 +1,7 @@
 import { EMAIL_MAX_LENGTH } from '@swapyard/contract';
 import { useId, useState } from 'react';
-import { LoadFailed } from '../../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../../components/ui/load-more.tsx';
-import { LoadingState } from '../../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { QueryState } from '../../../../components/ui/query-state.tsx';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { useSettled } from '../../../../lib/use-settled.ts';
 import { ADMIN_TEXT } from '../../texts.ts';
@@ -20,34 +18,6 @@ export function MembersPage() {
   const searchId = useId();
   const q = useSettled(search.trim());
   const members = useMembers(q);
-  const shown = members.data?.pages.flatMap((page) => page.members) ?? [];
-
-  let body;
-  if (members.isPending) {
-    body = <LoadingState label={t.loading} className="py-8" />;
-  } else if (members.isError) {
-    body = <LoadFailed message={errorMessage(members.error, t.loadFailed)} onRetry={() => void members.refetch()} />;
-  } else {
-    body = (
-      <>
-        {shown.length === 0 ? (
-          <p className="py-8 text-center text-stone-600">{t.noMatches}</p>
-        ) : (
-          <ul aria-busy={members.isPlaceholderData || undefined} className={`divide-y divide-stone-200 ${members.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {shown.map((member) => (
-              <MemberRow key={member.id} member={member} canChangeRoles={canChangeRoles} />
-            ))}
-          </ul>
-        )}
-        <LoadMore
-          hasNextPage={members.hasNextPage}
-          isFetchingNextPage={members.isFetchingNextPage}
-          onLoadMore={() => void members.fetchNextPage({ cancelRefetch: false })}
-          label={t.more}
-        />
-      </>
-    );
-  }
 
   return (
     <section aria-labelledby={`${searchId}-heading`} className="flex flex-col gap-4">
@@ -67,7 +37,32 @@ export function MembersPage() {
         onChange={(event) => setSearch(event.target.value)}
         className="rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm text-stone-900 shadow-sm placeholder:text-stone-500"
       />
-      <div className="rounded-2xl border border-stone-200 bg-white p-2">{body}</div>
+      <div className="rounded-2xl border border-stone-200 bg-white p-2">
+        <QueryState query={members} loadingLabel={t.loading} failedMessage={t.loadFailed} loadingClassName="py-8">
+          {(data) => {
+            const shown = data.pages.flatMap((page) => page.members);
+            return (
+              <>
+                {shown.length === 0 ? (
+                  <p className="py-8 text-center text-stone-600">{t.noMatches}</p>
+                ) : (
+                  <ul aria-busy={members.isPlaceholderData || undefined} className={`divide-y divide-stone-200 ${members.isPlaceholderData ? 'opacity-60' : ''}`}>
+                    {shown.map((member) => (
+                      <MemberRow key={member.id} member={member} canChangeRoles={canChangeRoles} />
+                    ))}
+                  </ul>
+                )}
+                <LoadMore
+                  hasNextPage={members.hasNextPage}
+                  isFetchingNextPage={members.isFetchingNextPage}
+                  onLoadMore={() => void members.fetchNextPage({ cancelRefetch: false })}
+                  label={t.more}
+                />
+              </>
+            );
+          }}
+        </QueryState>
+      </div>
     </section>
   );
 }
