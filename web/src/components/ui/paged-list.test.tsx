@@ -8,11 +8,12 @@ const texts = { loading: 'Loading the log…', loadFailed: 'The log did not load
 
 const { render, host } = rootPerTest();
 
-function show(query: { isPending: boolean; data: unknown; refetch?: () => Promise<unknown> }, items: string[]) {
+function show(query: { isPending: boolean; data: unknown; error?: unknown; refetch?: () => Promise<unknown> }, items: string[]) {
   return render(
       <PagedQueryList
         query={{
           refetch: () => Promise.resolve(),
+          error: null,
           ...query,
           hasNextPage: false,
           isFetchingNextPage: false,
@@ -35,7 +36,7 @@ describe('a paged list in each state of its query', () => {
 
   it('says the first page failed, and its button asks again', async () => {
     const refetch = vi.fn(() => Promise.resolve());
-    await show({ isPending: false, data: undefined, refetch }, []);
+    await show({ isPending: false, data: undefined, error: new TypeError('Failed to fetch'), refetch }, []);
     expect(host().textContent).toContain(texts.loadFailed);
     const retry = host().querySelector('button');
     expect(retry?.textContent).toBe(WEB_TEXT.common.retry);

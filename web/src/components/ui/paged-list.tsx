@@ -1,7 +1,6 @@
 import { Fragment, useCallback, type ReactNode } from 'react';
-import { LoadFailed } from './load-failed.tsx';
 import { LoadMore } from './load-more.tsx';
-import { LoadingState } from './spinner.tsx';
+import { QueryState, type AskedQuery } from './query-state.tsx';
 
 interface PagedListProps<Item> {
   items: Item[];
@@ -39,11 +38,7 @@ export function PagedList<Item>({
 }
 
 /** The parts of an infinite query's result that decide what the reader sees. */
-interface PagedQuery {
-  isPending: boolean;
-  /** Undefined once loading is over only when the first page failed. */
-  data: unknown;
-  refetch: () => Promise<unknown>;
+interface PagedQuery extends AskedQuery<unknown> {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>;
@@ -58,18 +53,23 @@ interface PagedQueryListProps<Item> extends Pick<PagedListProps<Item>, 'items' |
 
 /** An infinite query's list in each of its states: loading, failed with a retry, empty, or the pages loaded so far. */
 export function PagedQueryList<Item>({ query, items, keyOf, renderItem, texts, empty }: PagedQueryListProps<Item>) {
-  if (query.isPending) return <LoadingState label={texts.loading} className="py-16" />;
-  if (!query.data) return <LoadFailed message={texts.loadFailed} onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return empty;
   return (
-    <PagedList
-      items={items}
-      keyOf={keyOf}
-      renderItem={renderItem}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      fetchNextPage={query.fetchNextPage}
-      loadMoreLabel={texts.loadMore}
-    />
+    <QueryState query={query} loadingLabel={texts.loading} failedMessage={texts.loadFailed} loadingClassName="py-16">
+      {() =>
+        items.length === 0 ? (
+          empty
+        ) : (
+          <PagedList
+            items={items}
+            keyOf={keyOf}
+            renderItem={renderItem}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={query.fetchNextPage}
+            loadMoreLabel={texts.loadMore}
+          />
+        )
+      }
+    </QueryState>
   );
 }

@@ -4,7 +4,7 @@ import { LoadFailed } from './load-failed.tsx';
 import { LoadingState } from './spinner.tsx';
 
 /** The parts of a query's result, plain or infinite, that decide what the member sees. */
-interface AskedQuery<Data> {
+export interface AskedQuery<Data> {
   isPending: boolean;
   data: Data | undefined;
   error: unknown;

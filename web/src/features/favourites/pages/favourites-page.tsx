@@ -6,10 +6,9 @@ import { FavouriteButton } from '../../../components/favourite-button.tsx';
 import { ItemCard } from '../../../components/item-card.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useFavourites } from '../api/list-favourites.ts';
 import { FAVOURITES_TEXT } from '../texts.ts';
@@ -34,47 +33,51 @@ export function FavouritesPage() {
 function FavouritesList() {
   const query = useFavourites();
   const toggleFavourite = useFavouriteToggle();
-  const { fetchNextPage, refetch } = query;
+  const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
-  if (query.isPending) return <LoadingState label={TEXT.favourites.loading} className="py-16" />;
-  if (!query.data) return <LoadFailed message={TEXT.favourites.loadFailed} onRetry={() => void refetch()} />;
-  const items = query.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        title={TEXT.favourites.emptyTitle}
-        body={TEXT.favourites.emptyBody}
-        action={
-          <Link to="/marketplace" className={buttonClassName('secondary')}>
-            {WEB_TEXT.nav.marketplace}
-          </Link>
-        }
-      />
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      {/* An unsaved card stays until the page is opened again, so a slip of the finger is one tap to undo. */}
-      <ul aria-label={WEB_TEXT.pages.favourites} className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
-        {items.map((item, index) => (
-          <ItemCard
-            key={item.id}
-            item={item}
-            eager={index < EAGER_CARDS}
-            showStatus
-            action={(titleId) => (
-              <FavouriteButton
-                variant="card"
-                favourited={item.favourited}
-                describedBy={titleId}
-                onToggle={() => toggleFavourite.mutate({ itemId: item.id, favourited: !item.favourited })}
-              />
-            )}
-          />
-        ))}
-      </ul>
-      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} onLoadMore={loadMore} label={t.loadMore} />
-    </div>
+    <QueryState query={query} loadingLabel={TEXT.favourites.loading} failedMessage={TEXT.favourites.loadFailed} loadingClassName="py-16">
+      {(data) => {
+        const items = data.pages.flatMap((page) => page.items);
+        if (items.length === 0) {
+          return (
+            <EmptyState
+              title={TEXT.favourites.emptyTitle}
+              body={TEXT.favourites.emptyBody}
+              action={
+                <Link to="/marketplace" className={buttonClassName('secondary')}>
+                  {WEB_TEXT.nav.marketplace}
+                </Link>
+              }
+            />
+          );
+        }
+        return (
+          <div className="flex flex-col gap-4">
+            {/* An unsaved card stays until the page is opened again, so a slip of the finger is one tap to undo. */}
+            <ul aria-label={WEB_TEXT.pages.favourites} className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
+              {items.map((item, index) => (
+                <ItemCard
+                  key={item.id}
+                  item={item}
+                  eager={index < EAGER_CARDS}
+                  showStatus
+                  action={(titleId) => (
+                    <FavouriteButton
+                      variant="card"
+                      favourited={item.favourited}
+                      describedBy={titleId}
+                      onToggle={() => toggleFavourite.mutate({ itemId: item.id, favourited: !item.favourited })}
+                    />
+                  )}
+                />
+              ))}
+            </ul>
+            <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} onLoadMore={loadMore} label={t.loadMore} />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

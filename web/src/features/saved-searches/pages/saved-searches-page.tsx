@@ -9,9 +9,8 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DialogButton } from '../../../components/ui/dialog-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -36,28 +35,28 @@ export function SavedSearchesPage() {
 
 function SavedSearchList() {
   const query = useSavedSearches();
-  if (query.isPending) return <LoadingState label={t.loading} className="py-16" />;
-  if (!query.data) return <LoadFailed message={t.loadFailed} onRetry={() => void query.refetch()} />;
-  const searches = query.data.savedSearches;
-  if (searches.length === 0) {
-    return (
-      <EmptyState
-        title={t.emptyTitle}
-        body={t.emptyBody}
-        action={
-          <Link to="/marketplace" className={buttonClassName('secondary')}>
-            {WEB_TEXT.nav.marketplace}
-          </Link>
-        }
-      />
-    );
-  }
   return (
-    <ul aria-label={WEB_TEXT.pages.savedSearches} className="flex flex-col gap-3">
-      {searches.map((search) => (
-        <SavedSearchRow key={search.id} search={search} />
-      ))}
-    </ul>
+    <QueryState query={query} loadingLabel={t.loading} failedMessage={t.loadFailed} loadingClassName="py-16">
+      {({ savedSearches }) =>
+        savedSearches.length === 0 ? (
+          <EmptyState
+            title={t.emptyTitle}
+            body={t.emptyBody}
+            action={
+              <Link to="/marketplace" className={buttonClassName('secondary')}>
+                {WEB_TEXT.nav.marketplace}
+              </Link>
+            }
+          />
+        ) : (
+          <ul aria-label={WEB_TEXT.pages.savedSearches} className="flex flex-col gap-3">
+            {savedSearches.map((search) => (
+              <SavedSearchRow key={search.id} search={search} />
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 }
 

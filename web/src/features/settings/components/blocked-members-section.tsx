@@ -5,8 +5,7 @@ import { useUnblockMember } from '../../../api/member-block.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { memberInitial, memberName } from '../../../lib/current-user.ts';
 import { formatMonthDayYear } from '../../../lib/format-date.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
@@ -16,34 +15,29 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 const t = SETTINGS_TEXT.blockedMembers;
 
 export function BlockedMembersSection() {
-  const { data: blocked, isPending, refetch } = useBlockedMembers();
+  const query = useBlockedMembers();
   const unblock = useUnblockMember();
-
-  let content;
-  if (isPending) {
-    content = <LoadingState label={t.loading} className="py-6" />;
-  } else if (!blocked) {
-    content = <LoadFailed message={t.loadFailed} onRetry={() => void refetch()} />;
-  } else if (blocked.length === 0) {
-    content = <p className="text-sm text-stone-600">{t.none}</p>;
-  } else {
-    content = (
-      <ul className="divide-y divide-stone-200">
-        {blocked.map((member) => (
-          <BlockedMemberRow
-            key={member.id}
-            member={member}
-            onUnblock={() => unblock.mutate(member)}
-            unblocking={unblock.isPending && unblock.variables.id === member.id}
-          />
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <SectionCard title={t.heading} description={t.description}>
-      {content}
+      <QueryState query={query} loadingLabel={t.loading} failedMessage={t.loadFailed} loadingClassName="py-6">
+        {(blocked) =>
+          blocked.length === 0 ? (
+            <p className="text-sm text-stone-600">{t.none}</p>
+          ) : (
+            <ul className="divide-y divide-stone-200">
+              {blocked.map((member) => (
+                <BlockedMemberRow
+                  key={member.id}
+                  member={member}
+                  onUnblock={() => unblock.mutate(member)}
+                  unblocking={unblock.isPending && unblock.variables.id === member.id}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </SectionCard>
   );
 }

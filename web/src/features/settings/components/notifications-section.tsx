@@ -1,8 +1,7 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationPreferences } from '@swapyard/contract';
 import { useId, type ChangeEvent, type Ref } from 'react';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useNotificationPreferences } from '../api/notification-preferences.ts';
 import { useSaveNotificationPreferences } from '../api/save-notification-preferences.ts';
 import { SETTINGS_TEXT } from '../texts.ts';
@@ -16,6 +15,7 @@ const t = SETTINGS_TEXT.notifications;
  */
 export function NotificationsSection({ ref }: { ref?: Ref<HTMLDivElement> }) {
   const deviceHeadingId = useId();
+  const saved = useNotificationPreferences();
   return (
     <div id="notifications" ref={ref} tabIndex={-1} className="scroll-mt-4 outline-none">
       <SectionCard title={t.heading} description={t.description}>
@@ -26,19 +26,16 @@ export function NotificationsSection({ ref }: { ref?: Ref<HTMLDivElement> }) {
           <p className="text-sm text-stone-600">{SETTINGS_TEXT.push.description}</p>
           <PushDeviceToggle />
         </section>
-        <NotificationSwitches />
+        <QueryState query={saved} loadingLabel={t.loading} failedMessage={t.loadFailed} loadingClassName="py-6">
+          {(data) => <NotificationSwitches preferences={data.preferences} />}
+        </QueryState>
       </SectionCard>
     </div>
   );
 }
 
-function NotificationSwitches() {
-  const { data, isPending, refetch } = useNotificationPreferences();
+function NotificationSwitches({ preferences }: { preferences: NotificationPreferences }) {
   const save = useSaveNotificationPreferences();
-
-  if (isPending) return <LoadingState label={t.loading} className="py-6" />;
-  if (!data) return <LoadFailed message={t.loadFailed} onRetry={() => void refetch()} />;
-  const preferences = data.preferences;
   const change = (next: NotificationPreferences) => save.mutate(next);
 
   return (
