@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeading } from '../../../components/ui/page-heading.tsx';
-import { PagedList } from '../../../components/ui/paged-list.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
+import { PagedQueryList } from '../../../components/ui/paged-list.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { ProposalBox } from '../../../lib/query-keys.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -38,38 +37,30 @@ export function ProposalsPage() {
 function ProposalList({ box }: { box: ProposalBox }) {
   const query = useProposals(box);
   useErrorToast(query.error && !query.data ? errorMessage(query.error, TEXT.proposals.loadFailed) : null);
+  const proposals = query.data?.pages.flatMap((page) => page.proposals) ?? [];
 
   return (
-    <QueryState query={query} loadingLabel={t.loadingList} failedMessage={TEXT.proposals.loadFailed} loadingClassName="py-16">
-      {(data) => {
-        const proposals = data.pages.flatMap((page) => page.proposals);
-        if (proposals.length === 0) {
-          return box === 'received' ? (
-            <EmptyState title={t.noReceivedTitle} body={t.noReceivedBody} />
-          ) : (
-            <EmptyState
-              title={t.noSentTitle}
-              body={t.noSentBody}
-              action={
-                <Link to="/marketplace" className={buttonClassName('primary')}>
-                  {t.browseMarketplace}
-                </Link>
-              }
-            />
-          );
-        }
-        return (
-          <PagedList
-            items={proposals}
-            keyOf={(proposal) => proposal.id}
-            renderItem={(proposal) => <ProposalRow proposal={proposal} />}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={query.fetchNextPage}
-            loadMoreLabel={t.loadMore}
+    <PagedQueryList
+      query={query}
+      items={proposals}
+      keyOf={(proposal) => proposal.id}
+      renderItem={(proposal) => <ProposalRow proposal={proposal} />}
+      texts={{ loading: t.loadingList, loadFailed: TEXT.proposals.loadFailed, loadMore: t.loadMore }}
+      empty={
+        box === 'received' ? (
+          <EmptyState title={t.noReceivedTitle} body={t.noReceivedBody} />
+        ) : (
+          <EmptyState
+            title={t.noSentTitle}
+            body={t.noSentBody}
+            action={
+              <Link to="/marketplace" className={buttonClassName('primary')}>
+                {t.browseMarketplace}
+              </Link>
+            }
           />
-        );
-      }}
-    </QueryState>
+        )
+      }
+    />
   );
 }
