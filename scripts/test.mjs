@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, then every test suite this machine can run, and one line for each it cannot.
+// `npm test`: lint, typecheck and the build, then every test suite this machine can run, and one line for each it cannot.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,17 +9,18 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const hasChromium = fs.existsSync(chromePath);
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-function run(title, command, args, env = {}) {
-  console.log(`\n> ${title}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-if (!run('lint', npx, ['eslint', '.', '--max-warnings=0'])) process.exit(1);
-if (!run('typecheck', npx, ['tsc', '-b'])) process.exit(1);
+/** Starts a command; resolves with whether it passed and, if held, what it printed (stdout and stderr, as they came). */
+function start(command, args, { hold }) {
+  const output = hold ? 'pipe' : 'inherit';
+  const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, CHROME_PATH: chromePath } });
+  const held = [];
+  child.stdout?.on('data', (chunk) => held.push(chunk));
+  child.stderr?.on('data', (chunk) => held.push(chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ passed: status === 0, output: Buffer.concat(held) })));
+}
 
 const projects = ['pglite', 'web'];
 const skipped = [];
@@ -29,27 +30,36 @@ const hasCaddy = spawnSync('caddy', ['version'], { stdio: 'ignore' }).status ===
 if (hasPostgres && !hasCaddy) {
   skipped.push('three instances behind a proxy (server/src/behind-a-proxy.postgres.test.ts): no caddy binary on PATH (Debian: apt-get install caddy)');
 }
-if (hasChromium) {
-  if (!run('build the web app (for the browser journeys) and the server', npm, ['run', 'build'])) process.exit(1);
-  projects.push('e2e');
-} else {
-  skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);
+if (hasChromium) projects.push('e2e');
+else skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);
+
+// Lint, typecheck and the build only read the sources (tsc emits nothing), so they run at once;
+// each one's output is printed whole, in this order.
+const checks = [
+  ['lint', start(npx, ['eslint', '.', '--max-warnings=0'], { hold: true })],
+  ['typecheck', start(npx, ['tsc', '-b'], { hold: true })],
+  ...(hasChromium ? [['build the web app (for the browser journeys) and the server', start(npm, ['run', 'build'], { hold: true })]] : []),
+];
+let checked = true;
+for (const [title, check] of checks) {
+  const { passed, output } = await check;
+  console.log(`\n> ${title}`);
+  process.stdout.write(output);
+  checked &&= passed;
 }
+if (!checked) process.exit(1);
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-test-'));
 
 /** One vitest run of the given projects, with its JSON report in `reports`; resolves with whether it passed and what it printed, if held. */
 function vitest(name, projectNames, { hold, workers }) {
   const args = ['vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
-  const child = spawn(npx, args, { stdio: ['ignore', hold ? 'pipe' : 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } });
-  const held = [];
-  child.stdout?.on('data', (chunk) => held.push(chunk));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ passed: status === 0, output: Buffer.concat(held) })));
+  return start(npx, args, { hold });
 }
 
-// The browser journeys run one file at a time and spend much of it waiting on the browser, so they run
-// beside the other suites, which keeps both cores busy (docs/decisions/041). Their output is held and
-// printed whole after the others', so the two never interleave.
+// The browser journeys run one file at a time (each starts a server and Chromium), so they run beside
+// the other suites instead of before them (docs/decisions/041). Their output is held and printed whole
+// after the others', so the two never interleave.
 console.log(`\n> tests: ${projects.join(', ')}${hasChromium ? ' (e2e beside the others, printed after them)' : ''}`);
 const journeys = hasChromium ? vitest('e2e', ['e2e'], { hold: true }) : undefined;
 // vitest's default of one worker per core but one leaves a two-core machine a single worker, and its
