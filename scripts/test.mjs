@@ -52,8 +52,8 @@ if (!checked) process.exit(1);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-test-'));
 
 /** One vitest run of the given projects, with its JSON report in `reports`; resolves with whether it passed and what it printed, if held. */
-function vitest(name, projectNames, { hold, workers }) {
-  const args = ['vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]), ...(workers ? [`--maxWorkers=${workers}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+function vitest(name, projectNames, { hold }) {
+  const args = ['vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
   return start(npx, args, { hold });
 }
 
@@ -62,10 +62,7 @@ function vitest(name, projectNames, { hold, workers }) {
 // after the others', so the two never interleave.
 console.log(`\n> tests: ${projects.join(', ')}${hasChromium ? ' (e2e beside the others, printed after them)' : ''}`);
 const journeys = hasChromium ? vitest('e2e', ['e2e'], { hold: true }) : undefined;
-// vitest's default of one worker per core but one leaves a two-core machine a single worker, and its
-// second core idle once the journeys are done: the other suites take two files at a time.
-const workers = Math.max(2, os.availableParallelism() - 1);
-const suites = await vitest('suites', projects.filter((name) => name !== 'e2e'), { hold: false, workers });
+const suites = await vitest('suites', projects.filter((name) => name !== 'e2e'), { hold: false });
 const runs = [suites];
 if (journeys) {
   console.log('\n> e2e');
