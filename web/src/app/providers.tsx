@@ -14,9 +14,7 @@ const persistence = persistOptions(queryClient);
 // for its answers: docs/decisions/038) is saved now, or it would wait for the next change.
 const restoreDone = () => {
   cacheRestoreSettled();
-  // Typed against the persister package's own pinned copy of TanStack's core: the same client at run time.
-  const client = queryClient as unknown as Parameters<typeof persistQueryClientSave>[0]['queryClient'];
-  void persistQueryClientSave({ ...persistence, queryClient: client });
+  void persistQueryClientSave({ ...persistence, queryClient });
 };
 
 // What was saved may predate events this tab never heard (it was closed): shown at once, then
