@@ -52,23 +52,36 @@ if (!checked) process.exit(1);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'swapyard-test-'));
 
 /** One vitest run of the given projects, with its JSON report in `reports`; resolves with whether it passed and what it printed, if held. */
-function vitest(name, projectNames, { hold }) {
-  const args = ['vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+function vitest(name, projectNames, { hold, extra = [] }) {
+  const args = ['vitest', 'run', ...projectNames.flatMap((project) => ['--project', project]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name.replace(/\W+/g, "-")}.json`)}`];
   return start(npx, args, { hold });
 }
 
-// The browser journeys run one file at a time (each starts a server and Chromium), so they run beside
-// the other suites instead of before them (docs/decisions/041). Their output is held and printed whole
-// after the others', so the two never interleave.
-console.log(`\n> tests: ${projects.join(', ')}${hasChromium ? ' (e2e beside the others, printed after them)' : ''}`);
-const journeys = hasChromium ? vitest('e2e', ['e2e'], { hold: true }) : undefined;
-const suites = await vitest('suites', projects.filter((name) => name !== 'e2e'), { hold: false });
-const runs = [suites];
-if (journeys) {
-  console.log('\n> e2e');
-  const journeyRun = await journeys;
-  process.stdout.write(journeyRun.output);
-  runs.push(journeyRun);
+/** Runs one lane's vitest runs one after another; resolves with each one's result. */
+async function lane(steps, { hold }) {
+  const results = [];
+  for (const [name, projectNames, extra] of steps) results.push(await vitest(name, projectNames, { hold, extra }));
+  return results;
+}
+
+// Two lanes, one per core (docs/decisions/041). The browser journeys run one file at a time (each
+// starts a server and Chromium) in one; PGlite and the web app's tests in the other. The PostgreSQL
+// run is split in two by vitest's shards, half after each, so both lanes end near the same time. The
+// lane beside is held and printed whole after the other, so the two never interleave.
+const hasPostgresRun = projects.includes('postgres');
+const half = (n) => [`postgres ${n}/2`, ['postgres'], [`--shard=${n}/2`]];
+const besideSteps = [...(hasChromium ? [['e2e', ['e2e']]] : []), ...(hasPostgresRun ? [half(1)] : [])];
+const mainSteps = [['pglite and web', ['pglite', 'web']], ...(hasPostgresRun ? [half(2)] : [])];
+const named = (steps) => steps.map(([name]) => name).join(', then ');
+console.log(`\n> tests: ${named(mainSteps)}${besideSteps.length ? `; beside them ${named(besideSteps)}, printed after` : ''}`);
+const besideLane = lane(besideSteps, { hold: true });
+const runs = await lane(mainSteps, { hold: false });
+if (besideSteps.length) {
+  console.log(`\n> ${named(besideSteps)}`);
+  for (const run of await besideLane) {
+    process.stdout.write(run.output);
+    runs.push(run);
+  }
 }
 
 console.log('');
