@@ -172,6 +172,19 @@ describe('the socket client', () => {
     stop();
   });
 
+  it('says events may have been missed when its first socket is lost before it opens and a later one opens', async () => {
+    const on = handlers();
+    const stop = connectSocket(on);
+    await advance(0);
+    // The server may have taken the first socket (and its events) before the connection was lost.
+    latest().serverCloses();
+    await advance(500);
+    expect(sockets()).toHaveLength(2);
+    latest().serverOpens();
+    expect(on.onReconnect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('tries again at once when the browser comes back online', async () => {
     const stop = connectSocket(handlers());
     await advance(0);

@@ -5,7 +5,7 @@ export type SocketEvent = Exclude<ServerEvent, { type: 'session.ended' }>;
 
 export interface SocketHandlers {
   onEvent: (event: SocketEvent) => void;
-  /** Events may have been missed: called after every reconnect (never after the first connect), and when more came before the parser than it keeps. */
+  /** Events may have been missed: called when a socket opens after an earlier attempt, whether that one opened or not (never when the first attempt opens), and when more came before the parser than it keeps. */
   onReconnect: () => void;
   /** The session was signed out or revoked elsewhere; the socket stays closed. Called at most once. */
   onSessionEnded: () => void;
@@ -64,7 +64,11 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
   /** Messages that came before the parser, kept in order. */
   const unread: unknown[] = [];
   let unreadDropped = false;
-  let hasOpened = false;
+  /**
+   * Whether a socket was tried before. One lost before the tab heard it open (a failed handshake, or
+   * one the server had already taken) still leaves a time with no socket: the next to open may have missed events.
+   */
+  let tried = false;
   let stopped = false;
   /** The watch this socket last told the server; undefined until it is open (a new socket's server knows none). */
   let toldWatch: string | undefined;
@@ -146,12 +150,14 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
     if (stopped || socket) return;
     const ws = new WebSocket(socketUrl());
     socket = ws;
+    const reconnecting = tried;
+    tried = true;
     ws.onopen = () => {
       attempt = 0;
       // Watches are the socket's: a reconnected tab says again whose presence it shows.
       toldWatch = '';
       tellWatched();
-      if (hasOpened) {
+      if (reconnecting) {
         // The refetch that follows reads what the unread ones and those still with the parser changed;
         // applied after it, they could undo it.
         unread.length = 0;
@@ -159,7 +165,6 @@ export function connectSocket(handlers: SocketHandlers, readEventsAfter: Promise
         staleUpTo = posted;
         handlers.onReconnect();
       }
-      hasOpened = true;
     };
     ws.onmessage = (message) => {
       if (parser) parse(message.data);
