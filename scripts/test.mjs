@@ -22,16 +22,13 @@ function start(command, args, { hold }) {
   return new Promise((resolve) => child.on('close', (status) => resolve({ passed: status === 0, output: Buffer.concat(held) })));
 }
 
-const projects = ['pglite', 'web'];
 const skipped = [];
-if (hasPostgres) projects.push('postgres');
-else skipped.push('the integration suite on PostgreSQL: TEST_DATABASE_URL is not set');
+if (!hasPostgres) skipped.push('the integration suite on PostgreSQL: TEST_DATABASE_URL is not set');
 const hasCaddy = spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0;
 if (hasPostgres && !hasCaddy) {
   skipped.push('three instances behind a proxy (server/src/behind-a-proxy.postgres.test.ts): no caddy binary on PATH (Debian: apt-get install caddy)');
 }
-if (hasChromium) projects.push('e2e');
-else skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);
+if (!hasChromium) skipped.push(`the browser journeys: no Chromium at ${chromePath} (set CHROME_PATH)`);
 
 // Lint, typecheck and the build only read the sources (tsc emits nothing), so they run at once;
 // each one's output is printed whole, in this order.
@@ -68,10 +65,9 @@ async function lane(steps, { hold }) {
 // starts a server and Chromium) in one; PGlite and the web app's tests in the other. The PostgreSQL
 // run is split in two by vitest's shards, half after each, so both lanes end near the same time. The
 // lane beside is held and printed whole after the other, so the two never interleave.
-const hasPostgresRun = projects.includes('postgres');
 const half = (n) => [`postgres ${n}/2`, ['postgres'], [`--shard=${n}/2`]];
-const besideSteps = [...(hasChromium ? [['e2e', ['e2e']]] : []), ...(hasPostgresRun ? [half(1)] : [])];
-const mainSteps = [['pglite and web', ['pglite', 'web']], ...(hasPostgresRun ? [half(2)] : [])];
+const besideSteps = [...(hasChromium ? [['e2e', ['e2e']]] : []), ...(hasPostgres ? [half(1)] : [])];
+const mainSteps = [['pglite and web', ['pglite', 'web']], ...(hasPostgres ? [half(2)] : [])];
 const named = (steps) => steps.map(([name]) => name).join(', then ');
 console.log(`\n> tests: ${named(mainSteps)}${besideSteps.length ? `; beside them ${named(besideSteps)}, printed after` : ''}`);
 const besideLane = lane(besideSteps, { hold: true });
