@@ -1,11 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Button } from './button.tsx';
 
-interface LoadMoreProps {
+/** The parts of an infinite query (TanStack's `useInfiniteQuery`) that its next page needs. */
+export interface NextPageQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
-  /** Must not cancel a page already on its way (TanStack: cancelRefetch false). */
-  onLoadMore: () => void;
+  fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>;
+}
+
+interface LoadMoreProps {
+  query: NextPageQuery;
   label: string;
 }
 
@@ -13,8 +17,10 @@ interface LoadMoreProps {
  * Loads the next page as the reader nears the end of the list; the button stays for whoever
  * would rather ask, and for when scrolling alone does not bring the end into view.
  */
-export function LoadMore({ hasNextPage, isFetchingNextPage, onLoadMore, label }: LoadMoreProps) {
+export function LoadMore({ query: { hasNextPage, isFetchingNextPage, fetchNextPage }, label }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  // Stable, so the sentinel's observer is not rebuilt on every render; a page on its way is not cancelled.
+  const onLoadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   useEffect(() => {
     const element = sentinel.current;

@@ -1,5 +1,5 @@
-import { Fragment, useCallback, type ReactNode } from 'react';
-import { LoadMore } from './load-more.tsx';
+import { Fragment, type ReactNode } from 'react';
+import { LoadMore, type NextPageQuery } from './load-more.tsx';
 import { QueryState, type AskedQuery } from './query-state.tsx';
 
 interface PagedListProps<Item> {
@@ -7,24 +7,12 @@ interface PagedListProps<Item> {
   keyOf: (item: Item) => string;
   /** Renders the item's own <li>. */
   renderItem: (item: Item) => ReactNode;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>;
+  query: NextPageQuery;
   loadMoreLabel: string;
 }
 
 /** The loaded pages of an infinite query as one list, with the next page loading as the reader nears its end. */
-export function PagedList<Item>({
-  items,
-  keyOf,
-  renderItem,
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  loadMoreLabel,
-}: PagedListProps<Item>) {
-  // Stable, so the load-more sentinel's observer is not rebuilt on every render; a page on its way is not cancelled.
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+export function PagedList<Item>({ items, keyOf, renderItem, query, loadMoreLabel }: PagedListProps<Item>) {
   return (
     <>
       <ul className="flex flex-col gap-3">
@@ -32,17 +20,13 @@ export function PagedList<Item>({
           <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
         ))}
       </ul>
-      <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} onLoadMore={loadMore} label={loadMoreLabel} />
+      <LoadMore query={query} label={loadMoreLabel} />
     </>
   );
 }
 
 /** The parts of an infinite query's result that decide what the reader sees. */
-interface PagedQuery extends AskedQuery<unknown> {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: (options: { cancelRefetch: boolean }) => Promise<unknown>;
-}
+interface PagedQuery extends AskedQuery<unknown>, NextPageQuery {}
 
 interface PagedQueryListProps<Item> extends Pick<PagedListProps<Item>, 'items' | 'keyOf' | 'renderItem'> {
   query: PagedQuery;
@@ -63,9 +47,7 @@ export function PagedQueryList<Item>({ query, items, keyOf, renderItem, texts, e
             items={items}
             keyOf={keyOf}
             renderItem={renderItem}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={query.fetchNextPage}
+            query={query}
             loadMoreLabel={texts.loadMore}
           />
         )

@@ -129,12 +129,13 @@ export function ChatPage() {
               <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
             ) : (
               <>
+                {/* The timeline's older part is both lists' next pages, each asked for while it has one. */}
                 <LoadMore
-                  hasNextPage={messages.hasNextPage || proposals.hasNextPage}
-                  isFetchingNextPage={messages.isFetchingNextPage || proposals.isFetchingNextPage}
-                  onLoadMore={() => {
-                    if (messages.hasNextPage) void messages.fetchNextPage({ cancelRefetch: false });
-                    if (proposals.hasNextPage) void proposals.fetchNextPage({ cancelRefetch: false });
+                  query={{
+                    hasNextPage: messages.hasNextPage || proposals.hasNextPage,
+                    isFetchingNextPage: messages.isFetchingNextPage || proposals.isFetchingNextPage,
+                    fetchNextPage: (options) =>
+                      Promise.all([messages.hasNextPage && messages.fetchNextPage(options), proposals.hasNextPage && proposals.fetchNextPage(options)]),
                   }}
                   label={CONVERSATION_TEXT.olderMessages}
                 />

@@ -64,12 +64,7 @@ export function MessagesPage() {
                     ))}
                   </ul>
                 )}
-                <LoadMore
-                  hasNextPage={conversations.hasNextPage}
-                  isFetchingNextPage={conversations.isFetchingNextPage}
-                  onLoadMore={() => void conversations.fetchNextPage({ cancelRefetch: false })}
-                  label={CONVERSATION_TEXT.moreConversations}
-                />
+                <LoadMore query={conversations} label={CONVERSATION_TEXT.moreConversations} />
               </>
             );
           }}

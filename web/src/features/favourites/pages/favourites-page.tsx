@@ -1,5 +1,4 @@
 import { TEXT } from '@swapyard/contract';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { useFavouriteToggle } from '../../../api/favourite.ts';
 import { FavouriteButton } from '../../../components/favourite-button.tsx';
@@ -33,8 +32,6 @@ export function FavouritesPage() {
 function FavouritesList() {
   const query = useFavourites();
   const toggleFavourite = useFavouriteToggle();
-  const { fetchNextPage } = query;
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   return (
     <QueryState query={query} loadingLabel={TEXT.favourites.loading} failedMessage={TEXT.favourites.loadFailed} loadingClassName="py-16">
@@ -74,7 +71,7 @@ function FavouritesList() {
                 />
               ))}
             </ul>
-            <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} onLoadMore={loadMore} label={t.loadMore} />
+            <LoadMore query={query} label={t.loadMore} />
           </div>
         );
       }}

@@ -1,5 +1,5 @@
 import { TEXT, type ListedItem } from '@swapyard/contract';
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import { useFavouriteToggle } from '../../../api/favourite.ts';
 import { FavouriteButton } from '../../../components/favourite-button.tsx';
 import { ItemCard } from '../../../components/item-card.tsx';
@@ -45,10 +45,7 @@ export function MarketplaceResults({ filters }: { filters: MarketplaceFilters })
   const listRef = useRef<HTMLUListElement>(null);
   useErrorToast(query.isError ? errorMessage(query.error, TEXT.items.loadFailed) : null);
 
-  const { fetchNextPage, refetch } = query;
-  const loadMore = useCallback(() => {
-    void fetchNextPage({ cancelRefetch: false });
-  }, [fetchNextPage]);
+  const { refetch } = query;
 
   const showNewListings = () => {
     void refetch();
@@ -87,12 +84,7 @@ export function MarketplaceResults({ filters }: { filters: MarketplaceFilters })
                 ))}
               </ul>
             )}
-            <LoadMore
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              onLoadMore={loadMore}
-              label={WEB_TEXT.common.loadMore}
-            />
+            <LoadMore query={query} label={WEB_TEXT.common.loadMore} />
           </div>
         );
       }}

@@ -1,5 +1,5 @@
 import { TEXT } from '@swapyard/contract';
-import { useCallback, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { EAGER_CARDS } from '../../../components/item-thumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -22,11 +22,6 @@ export function MemberItems({ memberId, isOwn }: MemberItemsProps) {
   const headingId = useId();
   const query = useMemberItems(memberId);
   useErrorToast(query.isError ? errorMessage(query.error, PROFILES_TEXT.itemsLoadFailed) : null);
-
-  const { fetchNextPage } = query;
-  const loadMore = useCallback(() => {
-    void fetchNextPage({ cancelRefetch: false });
-  }, [fetchNextPage]);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -57,12 +52,7 @@ export function MemberItems({ memberId, isOwn }: MemberItemsProps) {
                   <MemberItemCard key={item.id} item={item} eager={index < EAGER_CARDS} />
                 ))}
               </ul>
-              <LoadMore
-                hasNextPage={query.hasNextPage}
-                isFetchingNextPage={query.isFetchingNextPage}
-                onLoadMore={loadMore}
-                label={WEB_TEXT.common.loadMore}
-              />
+              <LoadMore query={query} label={WEB_TEXT.common.loadMore} />
             </>
           );
         }}

@@ -66,9 +66,7 @@ export function ReceivedRatings({ memberId }: { memberId: string }) {
               items={ratings}
               keyOf={(rating) => rating.proposalId}
               renderItem={(rating) => <RatingRow rating={rating} />}
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              fetchNextPage={query.fetchNextPage}
+              query={query}
               loadMoreLabel={WEB_TEXT.common.loadMore}
             />
           );

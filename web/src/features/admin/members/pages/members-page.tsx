@@ -52,12 +52,7 @@ export function MembersPage() {
                     ))}
                   </ul>
                 )}
-                <LoadMore
-                  hasNextPage={members.hasNextPage}
-                  isFetchingNextPage={members.isFetchingNextPage}
-                  onLoadMore={() => void members.fetchNextPage({ cancelRefetch: false })}
-                  label={t.more}
-                />
+                <LoadMore query={members} label={t.more} />
               </>
             );
           }}
