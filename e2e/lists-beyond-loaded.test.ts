@@ -14,6 +14,8 @@ const openBrowser = useBrowsers(() => server().baseURL);
 const NEWER_CONVERSATIONS = 31;
 /** A whole first page of a member's items (24): the one still available comes after them. */
 const SWAPPED_ITEMS = 24;
+/** A chat shows its newest 30 messages at first: the first of 31 comes with the next page. */
+const CHAT_MESSAGES = 31;
 
 const VIEWPORTS = [
   ['desktop', DESKTOP],
@@ -22,10 +24,12 @@ const VIEWPORTS = [
 
 let vera: Member;
 let kiteId: string;
+let longChatId: string;
 
 /*
  * Vera wrote to Otto first, about a compass, and to 31 neighbours since; she listed a lamp, then
- * 24 things Otto took for a point each. Seeded once: both screen sizes read the same data.
+ * 24 things Otto took for a point each, and told Pia a story in 31 messages. Seeded once: both
+ * screen sizes read the same data.
  */
 beforeAll(async () => {
   const { baseURL } = server();
@@ -54,6 +58,10 @@ beforeAll(async () => {
       const proposal = await propose(asOtto, baseURL, { itemId: item.id, pointsOffer: 1 });
       await acceptProposal(asVera, baseURL, proposal.id);
     }
+
+    const pia = await registerMember(baseURL, { displayName: 'Pia Listener' });
+    longChatId = await openConversation(asVera, baseURL, pia.id);
+    for (let i = 1; i <= CHAT_MESSAGES; i++) await sendMessage(asVera, baseURL, longChatId, `Chapter ${String(i)} of the story`);
   } finally {
     await Promise.all(clients.map((client) => client.dispose()));
   }
@@ -94,4 +102,17 @@ test.each(VIEWPORTS)("on a %s, the offer picker lists the member's available ite
 
   await textsOf(page.getByLabel('Offer one of your items').locator('option')).toEqual(['No item', 'Brass desk lamp (20 points)']);
   expect(await page.getByRole('button', { name: 'Show more of your items' }).count()).toBe(0);
+});
+
+test.each(VIEWPORTS)('on a %s, the chat brings its older messages as the reader scrolls up to them', async (_, viewport) => {
+  const page = await signedInAsVera(viewport);
+  await page.goto(`/chat/${longChatId}`);
+  const main = page.getByRole('main');
+  await main.getByText(`Chapter ${String(CHAT_MESSAGES)} of the story`, { exact: true }).waitFor();
+
+  // The first chapter is not in the first page: it is on screen only once the next one has come.
+  await main.getByRole('button', { name: 'Load older messages' }).scrollIntoViewIfNeeded();
+  await main.getByText('Chapter 1 of the story', { exact: true }).waitFor();
+  await expect.poll(() => main.getByRole('button', { name: 'Load older messages' }).count(), UI_WAIT).toBe(0);
+  await textsOf(main.getByText(/^Chapter \d+ of the story$/).first()).toEqual(['Chapter 1 of the story']);
 });

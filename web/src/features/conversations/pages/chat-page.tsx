@@ -1,6 +1,6 @@
 import { TEXT } from '@swapyard/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useReport } from '../../../api/report.ts';
 import { MemberLink } from '../../../components/member-link.tsx';
@@ -53,12 +53,21 @@ export function ChatPage() {
     (message) => !delivered.has(message.clientId),
   );
   const newest = shown.at(-1);
+  const { hasNextPage: olderMessages, fetchNextPage: fetchOlderMessages } = messages;
+  const { hasNextPage: olderProposals, fetchNextPage: fetchOlderProposals } = proposals;
   const timeline = chatTimeline({
     messages: shown,
     proposals: proposals.data?.pages.flatMap((page) => page.proposals) ?? [],
-    olderMessages: messages.hasNextPage,
-    olderProposals: proposals.hasNextPage,
+    olderMessages,
+    olderProposals,
   });
+  // The timeline's older part is both lists' next pages, each asked for while it has one. Stable while
+  // neither list's end changes, so the load-more sentinel's observer is not rebuilt on every render.
+  const fetchOlder = useCallback(
+    (options: { cancelRefetch: boolean }) =>
+      Promise.all([olderMessages && fetchOlderMessages(options), olderProposals && fetchOlderProposals(options)]),
+    [olderMessages, fetchOlderMessages, olderProposals, fetchOlderProposals],
+  );
 
   const newestEntry = timeline.at(-1);
   const newestShown = waiting.at(-1)?.id ?? (newestEntry?.kind === 'proposal' ? newestEntry.proposal.id : newestEntry?.message.id);
@@ -129,13 +138,11 @@ export function ChatPage() {
               <p className="py-12 text-center text-stone-600">{TEXT.conversations.empty}</p>
             ) : (
               <>
-                {/* The timeline's older part is both lists' next pages, each asked for while it has one. */}
                 <LoadMore
                   query={{
-                    hasNextPage: messages.hasNextPage || proposals.hasNextPage,
+                    hasNextPage: olderMessages || olderProposals,
                     isFetchingNextPage: messages.isFetchingNextPage || proposals.isFetchingNextPage,
-                    fetchNextPage: (options) =>
-                      Promise.all([messages.hasNextPage && messages.fetchNextPage(options), proposals.hasNextPage && proposals.fetchNextPage(options)]),
+                    fetchNextPage: fetchOlder,
                   }}
                   label={CONVERSATION_TEXT.olderMessages}
                 />
